@@ -13,7 +13,8 @@ export const Slug = z
 export const LocalDateTime = z.iso.datetime({
   local: true,
   precision: -1,
-  error: 'must be a local date and time such as "2027-06-12T17:30" (no seconds, no zone: the wedding\'s timeZone applies)',
+  error:
+    'must be a local date and time such as "2027-06-12T17:30" (no seconds, no zone: the wedding\'s timeZone applies)',
 });
 export const LocalDate = z.iso.date({ error: 'must be a date such as "2027-06-12"' });
 
@@ -30,12 +31,13 @@ function isIanaTimeZone(value: string): boolean {
   }
 }
 
-const HttpsUrl = z.url({ protocol: /^https$/, error: 'must be a full https:// address such as "https://example.com/page"' });
-const ImageUrl = z
-  .string()
-  .refine((value) => value.startsWith("/") || /^https:\/\//.test(value), {
-    error: 'must be a site path such as "/images/hero.jpg" or an https:// address',
-  });
+const HttpsUrl = z.url({
+  protocol: /^https$/,
+  error: 'must be a full https:// address such as "https://example.com/page"',
+});
+const ImageUrl = z.string().refine((value) => value.startsWith("/") || /^https:\/\//.test(value), {
+  error: 'must be a site path such as "/images/hero.jpg" or an https:// address',
+});
 const Phone = z.string().regex(/^\+[1-9]\d{6,14}$/, {
   error: 'must be an international phone number with country code and no spaces, such as "+34600111222"',
 });
@@ -95,7 +97,9 @@ export const Gifts = z.strictObject({
   bankTransfer: z
     .strictObject({
       holder: z.string().trim().min(1),
-      iban: z.string().regex(/^[A-Z]{2}\d{2}[A-Z0-9 ]{10,40}$/, { error: 'must be an IBAN such as "ES91 2100 0418 4502 0005 1332"' }),
+      iban: z
+        .string()
+        .regex(/^[A-Z]{2}\d{2}[A-Z0-9 ]{10,40}$/, { error: 'must be an IBAN such as "ES91 2100 0418 4502 0005 1332"' }),
       bank: z.string().trim().min(1).optional(),
       reference: LocalizedText.optional(),
     })
@@ -118,7 +122,9 @@ export const RsvpQuestion = z.discriminatedUnion("kind", [
     id: Slug,
     kind: z.literal("choice"),
     label: LocalizedText,
-    options: z.array(z.strictObject({ id: Slug, label: LocalizedText })).min(2, { error: "a choice needs at least 2 options" }),
+    options: z
+      .array(z.strictObject({ id: Slug, label: LocalizedText }))
+      .min(2, { error: "a choice needs at least 2 options" }),
   }),
 ]);
 

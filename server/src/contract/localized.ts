@@ -10,7 +10,11 @@ export type Language = z.infer<typeof Language>;
 export const LocalizedText = z
   .object({
     es: z.string().trim().min(1, { error: "Spanish text (es) must not be empty" }),
-    en: z.string().trim().min(1, { error: "English text (en) must not be empty; leave it out to show the Spanish" }).optional(),
+    en: z
+      .string()
+      .trim()
+      .min(1, { error: "English text (en) must not be empty; leave it out to show the Spanish" })
+      .optional(),
   })
   .strict();
 export type LocalizedText = z.infer<typeof LocalizedText>;

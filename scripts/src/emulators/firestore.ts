@@ -1,0 +1,99 @@
+// Starts the official Cloud Firestore emulator (a JAR) with firestore.rules loaded, found wherever it lives.
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync } from "node:fs";
+import { homedir } from "node:os";
+import path from "node:path";
+import { findJava } from "./java";
+import { httpOk, spawnManaged, waitUntilReady } from "./processes";
+import type { EmulatorStartOptions, RunningEmulator } from "./types";
+
+const GOOGLE_CLOUD_SDK_JAR = "platform/cloud-firestore-emulator/cloud-firestore-emulator.jar";
+
+/** Where the JAR came from matters: the Cloud SDK's and firebase-tools' builds take different arguments. */
+interface FirestoreJar {
+  jar: string;
+  flavour: "cloud-sdk" | "firebase-tools";
+  origin: string;
+}
+
+export function findFirestoreJar(env: NodeJS.ProcessEnv = process.env): FirestoreJar | undefined {
+  if (env.FIRESTORE_EMULATOR_JAR) {
+    const jar = path.resolve(env.FIRESTORE_EMULATOR_JAR);
+    if (!existsSync(jar)) throw new Error(`FIRESTORE_EMULATOR_JAR points at ${jar}, which does not exist.`);
+    const flavour = path.basename(jar).startsWith("cloud-firestore-emulator-v") ? "firebase-tools" : "cloud-sdk";
+    return { jar, flavour, origin: "FIRESTORE_EMULATOR_JAR" };
+  }
+  const sdkRoots = [
+    "/usr/lib/google-cloud-sdk",
+    "/usr/share/google-cloud-sdk",
+    "/opt/google-cloud-sdk",
+    gcloudSdkRoot(),
+  ];
+  for (const root of sdkRoots) {
+    if (root && existsSync(path.join(root, GOOGLE_CLOUD_SDK_JAR))) {
+      return { jar: path.join(root, GOOGLE_CLOUD_SDK_JAR), flavour: "cloud-sdk", origin: "Google Cloud SDK component" };
+    }
+  }
+  const cache = path.join(homedir(), ".cache", "firebase", "emulators");
+  const cached = existsSync(cache)
+    ? readdirSync(cache)
+        .filter((name) => /^cloud-firestore-emulator-v[\d.]+\.jar$/.test(name))
+        .sort((a, b) => a.localeCompare(b, "en", { numeric: true }))
+        .at(-1)
+    : undefined;
+  if (cached)
+    return { jar: path.join(cache, cached), flavour: "firebase-tools", origin: "firebase-tools' emulator cache" };
+  return undefined;
+}
+
+function gcloudSdkRoot(): string | undefined {
+  const result = spawnSync("gcloud", ["info", "--format=value(installation.sdk_root)"], {
+    encoding: "utf8",
+    timeout: 10_000,
+  });
+  return result.status === 0 ? result.stdout.trim() || undefined : undefined;
+}
+
+export async function startFirestoreEmulator(options: EmulatorStartOptions): Promise<RunningEmulator> {
+  const found = findFirestoreJar();
+  if (!found) {
+    throw new Error(
+      "The Cloud Firestore emulator is not installed. Install it with the Google Cloud CLI " +
+        "(`sudo apt-get install google-cloud-cli-firestore-emulator`, or `gcloud components install cloud-firestore-emulator`), " +
+        "or run `npx firebase setup:emulators:firestore` once with internet access, or set FIRESTORE_EMULATOR_JAR to the JAR's path.",
+    );
+  }
+  const java = findJava(11, "The Cloud Firestore emulator");
+  const rules = path.join(options.rootDir, "firestore.rules");
+  const common = [
+    "--host",
+    options.host,
+    "--port",
+    String(options.port),
+    "--rules",
+    rules,
+    "--project_id",
+    options.projectId,
+  ];
+  const args =
+    found.flavour === "cloud-sdk"
+      ? [
+          "-Duser.language=en",
+          "-cp",
+          found.jar,
+          "com.google.cloud.datastore.emulator.firestore.CloudFirestore",
+          "start",
+          ...common,
+          "--single_project_mode",
+        ]
+      : ["-Duser.language=en", "-jar", found.jar, ...common, "--single_project_mode", "true"];
+  const process_ = spawnManaged(java.command, args, { logFile: path.join(options.logDir, "firestore.log") });
+  await waitUntilReady("The Firestore emulator", process_, () => httpOk(`http://${options.host}:${options.port}/`));
+  return {
+    name: "Firestore",
+    host: options.host,
+    port: options.port,
+    source: `official emulator ${found.jar} (${found.origin}, Java ${java.majorVersion}), rules: firestore.rules`,
+    stop: process_.stop,
+  };
+}

@@ -1,0 +1,105 @@
+// Child processes that can never outlive the harness: own process group, killed as a group, and (on Linux)
+// a parent-death signal so even a SIGKILLed harness takes its Java emulators with it.
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { createWriteStream, readFileSync } from "node:fs";
+
+const hasSetpriv = spawnSync("setpriv", ["--help"], { stdio: "ignore" }).status === 0;
+
+export interface ManagedProcess {
+  child: ChildProcess;
+  logFile: string;
+  /** Resolves when the process has exited. */
+  exited: Promise<number | null>;
+  stop(): Promise<void>;
+}
+
+export function spawnManaged(
+  command: string,
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; logFile: string },
+): ManagedProcess {
+  const [file, fileArgs] = hasSetpriv ? ["setpriv", ["--pdeathsig", "KILL", "--", command, ...args]] : [command, args];
+  const child = spawn(file, fileArgs, {
+    cwd: options.cwd,
+    env: options.env ?? process.env,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const log = createWriteStream(options.logFile);
+  child.stdout?.pipe(log, { end: false });
+  child.stderr?.pipe(log, { end: false });
+  const exited = new Promise<number | null>((resolve) => {
+    child.once("exit", (code) => resolve(code));
+    child.once("error", () => resolve(-1));
+  });
+  let stopping: Promise<void> | undefined;
+  return {
+    child,
+    logFile: options.logFile,
+    exited,
+    stop() {
+      stopping ??= (async () => {
+        if (child.exitCode === null && child.signalCode === null && child.pid) {
+          killGroup(child.pid, "SIGTERM");
+          const forced = setTimeout(() => child.pid && killGroup(child.pid, "SIGKILL"), 5000);
+          await exited;
+          clearTimeout(forced);
+          // The group may hold grandchildren (a shell wrapper's java): make sure none survive.
+          killGroup(child.pid, "SIGKILL");
+        }
+        log.end();
+      })();
+      return stopping;
+    },
+  };
+}
+
+function killGroup(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+/** The last lines of a log file, for error messages that show what the emulator said before it died. */
+export function tail(logFile: string, lines = 15): string {
+  try {
+    return readFileSync(logFile, "utf8").trimEnd().split("\n").slice(-lines).join("\n");
+  } catch {
+    return "(no output)";
+  }
+}
+
+/**
+ * Polls `probe` until it succeeds, the process exits, or `timeoutMs` passes. Readiness polling is the only
+ * way to know a JVM emulator is up; it never stands in for waiting on events in tests.
+ */
+export async function waitUntilReady(
+  name: string,
+  process_: ManagedProcess,
+  probe: () => Promise<boolean>,
+  timeoutMs = 60_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let exitCode: number | null | undefined;
+  void process_.exited.then((code) => {
+    exitCode = code;
+  });
+  for (let delay = 100; ; delay = Math.min(delay * 1.5, 1000)) {
+    if (exitCode !== undefined) {
+      throw new Error(`${name} exited (code ${exitCode}) before it was ready. Its output:\n${tail(process_.logFile)}`);
+    }
+    if (await probe().catch(() => false)) return;
+    if (Date.now() > deadline) {
+      await process_.stop();
+      throw new Error(`${name} did not answer within ${timeoutMs / 1000}s. Its output:\n${tail(process_.logFile)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, delay));
+  }
+}
+
+export async function httpOk(url: string): Promise<boolean> {
+  const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+  return response.ok;
+}

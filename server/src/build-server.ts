@@ -1,0 +1,91 @@
+// Builds the BFF as a Fastify app with everything injected; the entry file and the tests both use this.
+import { existsSync } from "node:fs";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from "fastify";
+import type { RequestContext, Services } from "./context";
+import { type AppRouter, appRouter } from "./routers/_app";
+
+export interface BuildServerOptions {
+  services: Services;
+  /** Resolves when Firestore answers; rejects otherwise (used by /readyz). */
+  checkFirestore: () => Promise<void>;
+  /** A pino logger; tests leave it out to keep their output quiet. */
+  logger?: FastifyBaseLogger;
+  /** Serve this built web app on the same origin (production). */
+  webDistDir?: string;
+}
+
+export const TRPC_PREFIX = "/trpc";
+
+export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    // Each log line and each response carries the request id, so a guest's report can be found in the logs.
+    requestIdHeader: "x-request-id",
+    genReqId: () => crypto.randomUUID(),
+    // The batch link puts inputs in the query string; keep room for a page's worth of batched calls.
+    maxParamLength: 5000,
+  });
+
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: TRPC_PREFIX,
+    trpcOptions: {
+      router: appRouter,
+      createContext: (): RequestContext => ({ services: options.services, viewer: { tags: [] } }),
+      onError({ error, path: procedure, req }) {
+        // Developers get the details in the log; browsers only get the formatted message.
+        if (error.code === "INTERNAL_SERVER_ERROR") req.log.error({ err: error, procedure }, "procedure failed");
+        else req.log.info({ code: error.code, procedure, message: error.message }, "procedure rejected");
+      },
+    },
+  } satisfies FastifyTRPCPluginOptions<AppRouter>);
+
+  app.get("/healthz", async () => ({ status: "ok" }));
+
+  app.get("/readyz", async (_request, reply) => {
+    try {
+      await options.checkFirestore();
+    } catch (error) {
+      return reply.code(503).send({ status: "unavailable", reason: `Firestore unreachable: ${String(error)}` });
+    }
+    if (!options.services.content.isReady()) {
+      return reply.code(503).send({ status: "unavailable", reason: "content not loaded yet" });
+    }
+    return { status: "ready" };
+  });
+
+  if (options.webDistDir) {
+    const root = path.resolve(options.webDistDir);
+    if (!existsSync(path.join(root, "index.html"))) {
+      throw new Error(`WEB_DIST_DIR ${root} has no index.html; build the web app first with \`pnpm build\`.`);
+    }
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      setHeaders(response, filePath) {
+        // Hashed assets never change; index.html must be revalidated so a new deploy is picked up.
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        response.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send({ error: "Not Found", message: `Nothing is served at ${request.method} ${request.url}.` });
+  });
+
+  app.setErrorHandler<FastifyError>((error, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status >= 500) request.log.error({ err: error }, "request failed");
+    // Hide 5xx details from browsers; 4xx messages are about their own request and safe to show.
+    reply.code(status).send({ error: status >= 500 ? "Internal Server Error" : error.message });
+  });
+
+  return app;
+}

@@ -1,0 +1,34 @@
+// The BFF process: read env, connect to Firebase, listen, and shut down cleanly on SIGTERM/SIGINT.
+import { pino } from "pino";
+import { buildServer } from "./build-server";
+import { createContentCache } from "./content/content-cache";
+import { createContentRepository } from "./content/content-repository";
+import { parseServerEnv } from "./env";
+import { connectFirebase, firebaseTargetFromEnv } from "./firebase/admin";
+
+const env = parseServerEnv(process.env);
+const firebase = connectFirebase(firebaseTargetFromEnv(process.env));
+const logger = pino({ level: env.LOG_LEVEL });
+
+const app = await buildServer({
+  logger,
+  webDistDir: env.WEB_DIST_DIR,
+  services: { content: createContentCache(createContentRepository(firebase.firestore), logger) },
+  checkFirestore: async () => {
+    await firebase.firestore.listCollections();
+  },
+});
+
+let closing = false;
+async function shutdown(signal: string): Promise<void> {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, "shutting down");
+  await app.close();
+  await firebase.close();
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));
+
+await app.listen({ host: env.HOST, port: env.PORT });

@@ -1,0 +1,11 @@
+// The whole API: one router per domain, merged here. The web imports only the AppRouter type.
+import { router } from "../trpc";
+import { locationsRouter } from "./locations";
+import { siteRouter } from "./site";
+
+export const appRouter = router({
+  site: siteRouter,
+  locations: locationsRouter,
+});
+
+export type AppRouter = typeof appRouter;
