@@ -26,7 +26,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     requestIdHeader: "x-request-id",
     genReqId: () => crypto.randomUUID(),
     // The batch link puts inputs in the query string; keep room for a page's worth of batched calls.
-    maxParamLength: 5000,
+    routerOptions: { maxParamLength: 5000 },
   });
 
   app.addHook("onSend", async (request, reply) => {

@@ -5,6 +5,7 @@ import { createContentCache } from "./content/content-cache";
 import { createContentRepository } from "./content/content-repository";
 import { parseServerEnv } from "./env";
 import { connectFirebase, firebaseTargetFromEnv } from "./firebase/admin";
+import { pingFirestore } from "./firebase/firestore-health";
 
 const env = parseServerEnv(process.env);
 const firebase = connectFirebase(firebaseTargetFromEnv(process.env));
@@ -14,9 +15,7 @@ const app = await buildServer({
   logger,
   webDistDir: env.WEB_DIST_DIR,
   services: { content: createContentCache(createContentRepository(firebase.firestore), logger) },
-  checkFirestore: async () => {
-    await firebase.firestore.listCollections();
-  },
+  checkFirestore: () => pingFirestore(firebase.firestore),
 });
 
 let closing = false;

@@ -1,0 +1,68 @@
+#!/usr/bin/env node
+// `npm start` / `npm test` on a fresh clone: installs what is missing (pnpm at the pinned version, the
+// dependencies, Chromium for the browser tests), then hands over to the TypeScript entry points.
+// Plain JavaScript with no dependencies, because it runs before anything is installed.
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const [command, ...rest] = process.argv.slice(2);
+const entries = { start: "src/start.ts", dev: "src/dev.ts", test: "src/test-all.ts" };
+if (!(command in entries)) {
+  console.error(`Usage: node scripts/bootstrap.mjs <${Object.keys(entries).join("|")}> [args]`);
+  process.exit(2);
+}
+
+const [major, minor] = process.versions.node.split(".").map(Number);
+if (major < 20 || (major === 20 && minor < 19))
+  fail(`Node ${process.versions.node} is too old: install Node 20.19 or newer.`);
+
+const pnpmVersion = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).packageManager.split("@")[1];
+ensurePnpm();
+run("pnpm", ["install", "--frozen-lockfile", "--reporter=append-only"]);
+const runsBrowser = command === "test" && (!rest.includes("--only") || rest.some((arg) => arg.includes("e2e")));
+if (runsBrowser && !process.env.CHROMIUM_PATH) ensureChromium();
+const result = spawnSync("pnpm", ["--filter", "@boda/scripts", "exec", "tsx", entries[command], ...rest], {
+  cwd: root,
+  stdio: "inherit",
+});
+process.exit(result.status ?? 1);
+
+function ensurePnpm() {
+  const found = spawnSync("pnpm", ["--version"], { encoding: "utf8" });
+  if (found.status === 0 && found.stdout.trim() === pnpmVersion) return;
+  // corepack is not used: its registry signature check fails on machines behind a registry mirror.
+  console.log(`Installing pnpm ${pnpmVersion} (found: ${found.status === 0 ? found.stdout.trim() : "none"})…`);
+  run(
+    "npm",
+    ["install", "--global", `pnpm@${pnpmVersion}`],
+    `Install it yourself with \`npm install -g pnpm@${pnpmVersion}\`.`,
+  );
+}
+
+function ensureChromium() {
+  const candidates = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
+  if (candidates.some((file) => existsSync(file))) return;
+  const hasApt = spawnSync("apt-get", ["--version"], { stdio: "ignore" }).status === 0;
+  if (!hasApt)
+    fail("The end-to-end tests need Chromium. Install it, or set CHROMIUM_PATH to a Chromium/Chrome binary.");
+  const [apt, ...aptArgs] = process.getuid?.() === 0 ? ["apt-get"] : ["sudo", "apt-get"];
+  console.log("Installing Chromium from the distribution's packages for the end-to-end tests…");
+  run(apt, [...aptArgs, "update"], "Run `sudo apt-get update` yourself.");
+  run(apt, [...aptArgs, "install", "-y", "chromium"], "Install it with `sudo apt-get install -y chromium`.");
+}
+
+function run(file, args, hint = "") {
+  try {
+    execFileSync(file, args, { cwd: root, stdio: "inherit" });
+  } catch {
+    fail(`\`${file} ${args.join(" ")}\` failed. ${hint}`);
+  }
+}
+
+function fail(message) {
+  console.error(`\n✗ ${message}`);
+  process.exit(1);
+}

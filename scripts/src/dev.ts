@@ -1,0 +1,49 @@
+// `pnpm dev`: emulators + demo content + the BFF restarting on change + Vite with hot reload for web/.
+import path from "node:path";
+import { ROOT_DIR, startEmulators } from "./emulators/harness";
+import { spawnManaged } from "./emulators/processes";
+import { DEMO_CONTENT_FILE, runToCompletion } from "./stack";
+
+const TSX = path.join(ROOT_DIR, "scripts/node_modules/.bin/tsx");
+const bffPort = process.env.BFF_PORT ?? "8787";
+const webPort = process.env.WEB_PORT ?? "5173";
+
+console.log("Starting the emulators…");
+const emulators = await startEmulators({ ports: "configured" }).catch((error: Error) => {
+  console.error(error.message);
+  process.exit(1);
+});
+const env = { ...process.env, ...emulators.env };
+await runToCompletion(TSX, ["scripts/src/seed/cli.ts", "content", DEMO_CONTENT_FILE], {
+  env,
+  label: "Publishing the demo content",
+});
+
+// Their output goes to .emulators/*.log (tail -f them) so the terminal keeps the URL in view.
+const children = [
+  spawnManaged(TSX, ["watch", "server/src/main.ts"], {
+    cwd: ROOT_DIR,
+    env: { ...env, PORT: bffPort, LOG_LEVEL: "debug" },
+    logFile: path.join(ROOT_DIR, ".emulators/bff-dev.log"),
+  }),
+  spawnManaged(
+    "pnpm",
+    ["--filter", "@boda/web", "exec", "vite", "--host", "127.0.0.1", "--port", webPort, "--strictPort"],
+    {
+      cwd: ROOT_DIR,
+      env: { ...env, BFF_PORT: bffPort },
+      logFile: path.join(ROOT_DIR, ".emulators/vite-dev.log"),
+    },
+  ),
+];
+
+const stop = async () => {
+  await Promise.allSettled(children.map((child) => child.stop()));
+  await emulators.stop();
+  process.exit(0);
+};
+process.on("SIGINT", () => void stop());
+process.on("SIGTERM", () => void stop());
+console.log(
+  `\nDeveloping. Open http://127.0.0.1:${webPort}/ (hot reload; BFF on :${bffPort}, logs in .emulators/). Ctrl-C stops all.`,
+);

@@ -1,0 +1,154 @@
+// `pnpm test`: every check in one command — types, lint, component tests, bundle budget, integration tests on the
+// emulators, and end-to-end tests in Chromium against the started stack. Ends with "N passed, N failed".
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { ROOT_DIR, startEmulators } from "./emulators/harness";
+import { startStack } from "./stack";
+
+const RESULTS_DIR = path.join(ROOT_DIR, "artifacts/test-results");
+const LAYERS = ["static", "web", "build", "integration", "e2e"] as const;
+type Layer = (typeof LAYERS)[number];
+
+const onlyIndex = process.argv.indexOf("--only");
+const only = onlyIndex >= 0 ? (process.argv[onlyIndex + 1]?.split(",") as Layer[]) : [...LAYERS];
+const unknown = only.filter((layer) => !LAYERS.includes(layer));
+if (unknown.length > 0) {
+  console.error(`Unknown layer ${unknown.join(", ")}; choose from ${LAYERS.join(", ")} (e.g. --only e2e).`);
+  process.exit(2);
+}
+
+interface StepResult {
+  step: string;
+  ok: boolean;
+  passed: number;
+  failed: number;
+  skipped: number;
+  seconds: number;
+}
+const results: StepResult[] = [];
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: ROOT_DIR, env, stdio: "inherit" });
+    child.on("exit", (code) => resolve(code ?? 1));
+    child.on("error", () => resolve(127));
+  });
+}
+
+async function step(name: string, command: string, args: string[], env?: NodeJS.ProcessEnv): Promise<void> {
+  console.log(`\n━━ ${name} ━━`);
+  const started = Date.now();
+  const code = await run(command, args, env);
+  results.push({
+    step: name,
+    ok: code === 0,
+    passed: 0,
+    failed: 0,
+    skipped: 0,
+    seconds: (Date.now() - started) / 1000,
+  });
+  if (code !== 0) console.error(`✗ ${name} failed (exit ${code})`);
+}
+
+/** A vitest run whose counts come from its JSON report, so the summary adds up real tests. */
+async function vitestStep(name: string, filter: string, extraArgs: string[], env?: NodeJS.ProcessEnv): Promise<void> {
+  console.log(`\n━━ ${name} ━━`);
+  const report = path.join(RESULTS_DIR, `${name.replace(/\W+/g, "-").toLowerCase()}.json`);
+  rmSync(report, { force: true });
+  const started = Date.now();
+  const code = await run(
+    "pnpm",
+    [
+      "--filter",
+      filter,
+      "exec",
+      "vitest",
+      "run",
+      ...extraArgs,
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${report}`,
+    ],
+    env,
+  );
+  const counts = { passed: 0, failed: 0, skipped: 0 };
+  if (existsSync(report)) {
+    const json = JSON.parse(readFileSync(report, "utf8")) as Record<string, number>;
+    counts.passed = json.numPassedTests ?? 0;
+    counts.failed = json.numFailedTests ?? 0;
+    counts.skipped = (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
+  }
+  const ok = code === 0 && counts.passed > 0;
+  results.push({ step: name, ok, ...counts, seconds: (Date.now() - started) / 1000 });
+  if (!ok) console.error(`✗ ${name} failed (exit ${code}${counts.passed === 0 ? ", no test passed" : ""})`);
+}
+
+mkdirSync(RESULTS_DIR, { recursive: true });
+
+if (only.includes("static")) {
+  await step("Typecheck", "pnpm", ["-r", "typecheck"]);
+  await step("Lint and format (biome)", "pnpm", ["exec", "biome", "check", "."]);
+}
+if (only.includes("web")) await vitestStep("Web component tests", "@boda/web", []);
+if (only.includes("build") || only.includes("e2e")) {
+  await step("Web production build", "pnpm", ["--filter", "@boda/web", "build"]);
+  await step("Bundle budget", "pnpm", ["--filter", "@boda/web", "budget"]);
+}
+
+if (only.includes("integration")) {
+  console.log("\n━━ Starting emulators for the integration tests ━━");
+  const emulators = await startEmulators({ ports: "free" }).catch((error: Error) => {
+    console.error(error.message);
+    results.push({ step: "Emulators", ok: false, passed: 0, failed: 0, skipped: 0, seconds: 0 });
+    return undefined;
+  });
+  if (emulators) {
+    const env = { ...process.env, ...emulators.env };
+    try {
+      await vitestStep("Server integration tests", "@boda/server", [], env);
+      await vitestStep("Scripts tests (seed, harness, Realtime Database)", "@boda/scripts", [], env);
+    } finally {
+      await emulators.stop();
+    }
+  }
+}
+
+if (only.includes("e2e")) {
+  console.log("\n━━ Starting the stack for the end-to-end tests ━━");
+  const stack = await startStack({ ports: "free" }).catch((error: Error) => {
+    console.error(error.message);
+    results.push({ step: "Stack for end-to-end tests", ok: false, passed: 0, failed: 0, skipped: 0, seconds: 0 });
+    return undefined;
+  });
+  if (stack) {
+    try {
+      await vitestStep("End-to-end tests (Chromium)", "@boda/web", ["--config", "vitest.e2e.config.ts"], {
+        ...process.env,
+        E2E_BASE_URL: stack.url,
+      });
+    } finally {
+      await stack.stop();
+    }
+  }
+}
+
+console.log("\n━━ Summary ━━");
+for (const result of results) {
+  const counts = result.passed + result.failed > 0 ? `  ${result.passed} passed, ${result.failed} failed` : "";
+  console.log(`${result.ok ? "✓" : "✗"} ${result.step.padEnd(50)} ${result.seconds.toFixed(1).padStart(6)}s${counts}`);
+}
+const failedSteps = results.filter((result) => !result.ok);
+const total = results.reduce(
+  (sum, result) => ({
+    passed: sum.passed + result.passed,
+    failed: sum.failed + result.failed,
+    skipped: sum.skipped + result.skipped,
+  }),
+  { passed: 0, failed: 0, skipped: 0 },
+);
+if (failedSteps.length > 0) console.error(`\nFailed steps: ${failedSteps.map((result) => result.step).join("; ")}`);
+// A failed step with no failing test (typecheck, lint, budget, a crash) still counts as a failure.
+const failedCount = total.failed + failedSteps.filter((result) => result.failed === 0).length;
+console.log(`${total.passed} passed, ${failedCount} failed, ${total.skipped} skipped`);
+process.exit(failedSteps.length > 0 ? 1 : 0);
