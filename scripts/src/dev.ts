@@ -1,10 +1,9 @@
 // `pnpm dev`: emulators + demo content + the BFF restarting on change + Vite with hot reload for web/.
 import path from "node:path";
 import { ROOT_DIR, startEmulators } from "./emulators/harness";
-import { spawnManaged } from "./emulators/processes";
-import { DEMO_CONTENT_FILE, runToCompletion } from "./stack";
+import { spawnManaged, typescriptCommand } from "./emulators/processes";
+import { seedDemoContent } from "./stack";
 
-const TSX = path.join(ROOT_DIR, "scripts/node_modules/.bin/tsx");
 const bffPort = process.env.BFF_PORT ?? "8787";
 const webPort = process.env.WEB_PORT ?? "5173";
 
@@ -14,14 +13,11 @@ const emulators = await startEmulators({ ports: "configured" }).catch((error: Er
   process.exit(1);
 });
 const env = { ...process.env, ...emulators.env };
-await runToCompletion(TSX, ["scripts/src/seed/cli.ts", "content", DEMO_CONTENT_FILE], {
-  env,
-  label: "Publishing the demo content",
-});
+await seedDemoContent(env);
 
 // Their output goes to .emulators/*.log (tail -f them) so the terminal keeps the URL in view.
 const children = [
-  spawnManaged(TSX, ["watch", "server/src/main.ts"], {
+  spawnManaged(...typescriptCommand("server/src/main.ts", ["--watch"]), {
     cwd: ROOT_DIR,
     env: { ...env, PORT: bffPort, LOG_LEVEL: "debug" },
     logFile: path.join(ROOT_DIR, ".emulators/bff-dev.log"),

@@ -4,11 +4,17 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { ROOT_DIR, type RunningEmulators, startEmulators } from "./emulators/harness";
 import { freePort } from "./emulators/ports";
-import { httpOk, type ManagedProcess, spawnManaged, tail, waitUntilReady } from "./emulators/processes";
+import {
+  httpOk,
+  type ManagedProcess,
+  spawnManaged,
+  tail,
+  typescriptCommand,
+  waitUntilReady,
+} from "./emulators/processes";
 
 export const DEMO_CONTENT_FILE = path.join(ROOT_DIR, "scripts/content/boda.example.yaml");
 export const WEB_DIST_DIR = path.join(ROOT_DIR, "web/dist");
-const TSX = path.join(ROOT_DIR, "scripts/node_modules/.bin/tsx");
 
 export interface StackOptions {
   ports: "free" | "configured";
@@ -45,6 +51,15 @@ export function runToCompletion(
   });
 }
 
+/** Publishes the example wedding with the couple's own command, as they would. */
+export function seedDemoContent(env: NodeJS.ProcessEnv): Promise<string> {
+  const [node, args] = typescriptCommand("scripts/src/seed/cli.ts");
+  return runToCompletion(node, [...args, "content", DEMO_CONTENT_FILE], {
+    env,
+    label: "Publishing the demo content (pnpm seed content)",
+  });
+}
+
 export async function startStack(options: StackOptions): Promise<RunningStack> {
   const log = options.log ?? ((line: string) => console.log(line));
   const emulators = await startEmulators({ ports: options.ports, log });
@@ -55,16 +70,13 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   };
   try {
     const env = { ...process.env, ...emulators.env };
-    const seeded = await runToCompletion(TSX, ["scripts/src/seed/cli.ts", "content", DEMO_CONTENT_FILE], {
-      env,
-      label: "Publishing the demo content (pnpm seed content)",
-    });
+    const seeded = await seedDemoContent(env);
     log(`  Demo content      ${seeded.trim().split("\n").at(-1) ?? "published"}`);
 
     const port =
       options.ports === "free" ? await freePort() : (options.bffPort ?? Number(process.env.BFF_PORT ?? 8787));
     const logDir = path.join(ROOT_DIR, ".emulators");
-    bff = spawnManaged(TSX, ["server/src/main.ts"], {
+    bff = spawnManaged(...typescriptCommand("server/src/main.ts"), {
       cwd: ROOT_DIR,
       env: { ...env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), WEB_DIST_DIR: WEB_DIST_DIR },
       logFile: path.join(logDir, `bff-${port}.log`),

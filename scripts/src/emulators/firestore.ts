@@ -16,25 +16,40 @@ interface FirestoreJar {
   origin: string;
 }
 
-export function findFirestoreJar(env: NodeJS.ProcessEnv = process.env): FirestoreJar | undefined {
+/** Where to look; tests pass empty folders to see the "not installed" path. */
+interface SearchPlaces {
+  /** Candidate Cloud SDK roots; a function so the slow `gcloud info` call runs only when the usual places miss. */
+  sdkRoots: Array<string | (() => string | undefined)>;
+  home: string;
+}
+
+const DEFAULT_PLACES: SearchPlaces = {
+  sdkRoots: [
+    "/usr/lib/google-cloud-sdk",
+    "/usr/share/google-cloud-sdk",
+    "/opt/google-cloud-sdk",
+    () => gcloudSdkRoot(),
+  ],
+  home: homedir(),
+};
+
+export function findFirestoreJar(
+  env: NodeJS.ProcessEnv = process.env,
+  places: SearchPlaces = DEFAULT_PLACES,
+): FirestoreJar | undefined {
   if (env.FIRESTORE_EMULATOR_JAR) {
     const jar = path.resolve(env.FIRESTORE_EMULATOR_JAR);
     if (!existsSync(jar)) throw new Error(`FIRESTORE_EMULATOR_JAR points at ${jar}, which does not exist.`);
     const flavour = path.basename(jar).startsWith("cloud-firestore-emulator-v") ? "firebase-tools" : "cloud-sdk";
     return { jar, flavour, origin: "FIRESTORE_EMULATOR_JAR" };
   }
-  const sdkRoots = [
-    "/usr/lib/google-cloud-sdk",
-    "/usr/share/google-cloud-sdk",
-    "/opt/google-cloud-sdk",
-    gcloudSdkRoot(),
-  ];
-  for (const root of sdkRoots) {
+  for (const candidate of places.sdkRoots) {
+    const root = typeof candidate === "function" ? candidate() : candidate;
     if (root && existsSync(path.join(root, GOOGLE_CLOUD_SDK_JAR))) {
       return { jar: path.join(root, GOOGLE_CLOUD_SDK_JAR), flavour: "cloud-sdk", origin: "Google Cloud SDK component" };
     }
   }
-  const cache = path.join(homedir(), ".cache", "firebase", "emulators");
+  const cache = path.join(places.home, ".cache", "firebase", "emulators");
   const cached = existsSync(cache)
     ? readdirSync(cache)
         .filter((name) => /^cloud-firestore-emulator-v[\d.]+\.jar$/.test(name))

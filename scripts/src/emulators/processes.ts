@@ -103,3 +103,11 @@ export async function httpOk(url: string): Promise<boolean> {
   const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
   return response.ok;
 }
+
+/**
+ * The command that runs a TypeScript entry file in a single Node process (tsx as a loader, not as a wrapper
+ * process), so stop signals and the parent-death signal reach the program itself.
+ */
+export function typescriptCommand(entry: string, nodeFlags: string[] = []): [string, string[]] {
+  return [process.execPath, [...nodeFlags, "--import", import.meta.resolve("tsx"), entry]];
+}
