@@ -1,4 +1,5 @@
 // The BFF's environment, parsed once at start-up; a bad value stops the process with every problem listed.
+import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { formatPath } from "./contract/issues";
 
@@ -9,12 +10,21 @@ const ServerEnv = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Built web app to serve on the same origin (production). Unset in development: Vite serves it. */
   WEB_DIST_DIR: z.string().optional(),
+  /** Remote Config template evaluated in emulator mode (Remote Config has no emulator). */
+  REMOTE_CONFIG_TEMPLATE: z
+    .string()
+    .default(fileURLToPath(new URL("../../remoteconfig.template.json", import.meta.url))),
 });
 export type ServerEnv = z.infer<typeof ServerEnv>;
 
 export function parseServerEnv(env: NodeJS.ProcessEnv): ServerEnv {
-  const result = ServerEnv.safeParse(env);
+  return parseEnv(ServerEnv, env, "the BFF");
+}
+
+/** Parses environment variables, failing with every bad or missing variable listed at once. */
+export function parseEnv<T extends z.ZodType>(schema: T, env: NodeJS.ProcessEnv, what: string): z.infer<T> {
+  const result = schema.safeParse(env);
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => `  ${formatPath(issue.path)}: ${issue.message}`);
-  throw new Error(`Invalid environment for the BFF:\n${problems.join("\n")}`);
+  throw new Error(`Invalid environment for ${what}:\n${problems.join("\n")}`);
 }

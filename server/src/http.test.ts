@@ -16,7 +16,7 @@ describe("BFF over HTTP", () => {
     db = isolatedFirestore("http");
     await publishContent(db.firestore, exampleContent(), 7);
     app = await buildServer({
-      services: servicesFor(db.firestore),
+      services: servicesFor(db),
       checkFirestore: () =>
         firestoreUp ? pingFirestore(db.firestore) : Promise.reject(new Error("connection refused")),
     });

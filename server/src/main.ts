@@ -1,8 +1,11 @@
 // The BFF process: read env, connect to Firebase, listen, and shut down cleanly on SIGTERM/SIGINT.
 import { pino } from "pino";
 import { buildServer } from "./build-server";
+import { projectSwitches, templateFileSwitches } from "./config/switches-source";
+import { firebaseWebConfig } from "./config/web-config";
 import { createContentCache } from "./content/content-cache";
 import { createContentRepository } from "./content/content-repository";
+import type { Services } from "./context";
 import { parseServerEnv } from "./env";
 import { connectFirebase, firebaseTargetFromEnv } from "./firebase/admin";
 import { pingFirestore } from "./firebase/firestore-health";
@@ -11,10 +14,24 @@ const env = parseServerEnv(process.env);
 const firebase = connectFirebase(firebaseTargetFromEnv(process.env));
 const logger = pino({ level: env.LOG_LEVEL });
 
+const services: Services = {
+  content: createContentCache(createContentRepository(firebase.firestore), logger),
+  switches: firebase.target.emulated
+    ? templateFileSwitches(firebase.remoteConfig, env.REMOTE_CONFIG_TEMPLATE)
+    : await projectSwitches(firebase.remoteConfig, logger),
+  firebaseWebConfig: firebaseWebConfig(firebase.target, process.env),
+};
+logger.info(
+  { project: firebase.target.projectId, emulated: firebase.target.emulated },
+  firebase.target.emulated
+    ? "emulator mode: Analytics and push messaging are off (they have no emulators)"
+    : "real project mode",
+);
+
 const app = await buildServer({
   logger,
   webDistDir: env.WEB_DIST_DIR,
-  services: { content: createContentCache(createContentRepository(firebase.firestore), logger) },
+  services,
   checkFirestore: () => pingFirestore(firebase.firestore),
 });
 
@@ -24,6 +41,8 @@ async function shutdown(signal: string): Promise<void> {
   closing = true;
   app.log.info({ signal }, "shutting down");
   await app.close();
+  services.content.close();
+  services.switches.close();
   await firebase.close();
   process.exit(0);
 }

@@ -1,11 +1,13 @@
 // The whole API: one router per domain, merged here. The web imports only the AppRouter type.
 import { router } from "../trpc";
+import { configRouter } from "./config";
 import { locationsRouter } from "./locations";
 import { siteRouter } from "./site";
 
 export const appRouter = router({
   site: siteRouter,
   locations: locationsRouter,
+  config: configRouter,
 });
 
 export type AppRouter = typeof appRouter;

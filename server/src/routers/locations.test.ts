@@ -9,7 +9,7 @@ describe("locations.list", () => {
 
   beforeAll(async () => {
     db = isolatedFirestore("locations");
-    services = servicesFor(db.firestore);
+    services = servicesFor(db);
     await publishContent(db.firestore, exampleContent(), 1);
   });
   afterAll(async () => {

@@ -9,7 +9,7 @@ describe("site.content", () => {
 
   beforeAll(() => {
     db = isolatedFirestore("site");
-    services = servicesFor(db.firestore);
+    services = servicesFor(db);
   });
   afterAll(async () => {
     services.content.close();

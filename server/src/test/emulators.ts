@@ -1,7 +1,7 @@
 // Test support: refuses to run without the emulators, and gives each test file its own Firestore database
 // (the emulator hosts named databases), so files run in parallel without seeing each other's writes.
 import { readFileSync } from "node:fs";
-import { deleteApp, initializeApp } from "firebase-admin/app";
+import { type App, deleteApp, initializeApp } from "firebase-admin/app";
 import { type Firestore, getFirestore } from "firebase-admin/firestore";
 import { parse } from "yaml";
 import { Content } from "../contract/content";
@@ -20,6 +20,7 @@ export function requireEmulators(): void {
 }
 
 export interface TestFirestore {
+  app: App;
   firestore: Firestore;
   close(): Promise<void>;
 }
@@ -28,7 +29,7 @@ export function isolatedFirestore(label: string): TestFirestore {
   requireEmulators();
   const id = `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
   const app = initializeApp({ projectId: process.env.FIREBASE_PROJECT_ID ?? "demo-boda" }, id);
-  return { firestore: getFirestore(app, id), close: () => deleteApp(app) };
+  return { app, firestore: getFirestore(app, id), close: () => deleteApp(app) };
 }
 
 const EXAMPLE_FILE = new URL("../../../scripts/content/boda.example.yaml", import.meta.url);

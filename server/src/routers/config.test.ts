@@ -1,0 +1,101 @@
+// The switches from Remote Config's server template, and the Firebase web settings the page starts with.
+import { copyFileSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { getRemoteConfig } from "firebase-admin/remote-config";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { templateFileSwitches } from "../config/switches-source";
+import { firebaseWebConfig } from "../config/web-config";
+import { isolatedFirestore, type TestFirestore } from "../test/emulators";
+import { callerFor, servicesFor } from "../test/services";
+
+const TEMPLATE = fileURLToPath(new URL("../../../remoteconfig.template.json", import.meta.url));
+
+function templateCopy(): string {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), "remote-config-")), "remoteconfig.template.json");
+  copyFileSync(TEMPLATE, file);
+  return file;
+}
+
+/** Rewrites one parameter's default and bumps the file's mtime, as `pnpm seed config set` would. */
+function setParameter(file: string, key: string, value: string, mtime: number): void {
+  const template = JSON.parse(readFileSync(file, "utf8"));
+  template.parameters[key].defaultValue.value = value;
+  writeFileSync(file, JSON.stringify(template));
+  utimesSync(file, mtime, mtime);
+}
+
+describe("config.get", () => {
+  let db: TestFirestore;
+  beforeAll(() => {
+    db = isolatedFirestore("config");
+  });
+  afterAll(() => db.close());
+
+  it("should evaluate the repository's Remote Config template", async () => {
+    const config = await callerFor(servicesFor(db)).config.get();
+    expect(config.phase).toBe("rsvp-open");
+    expect(config.rsvp).toEqual({ open: true, deadline: "2027-05-01" });
+    expect(config.guestbookEnabled).toBe(false);
+  });
+
+  it("should pick up a changed template without a restart", async () => {
+    const file = templateCopy();
+    const services = servicesFor(db, file);
+    setParameter(file, "rsvp_open", "false", Date.now() / 1000 + 5);
+    await expect(callerFor(services).config.get()).resolves.toMatchObject({ rsvp: { open: false } });
+  });
+
+  it("should keep the last good switches when the file is broken mid-edit", async () => {
+    const file = templateCopy();
+    const services = servicesFor(db, file);
+    writeFileSync(file, "{ half-saved");
+    utimesSync(file, Date.now() / 1000 + 10, Date.now() / 1000 + 10);
+    await expect(callerFor(services).config.get()).resolves.toMatchObject({ phase: "rsvp-open" });
+  });
+
+  it("should refuse a template whose values break the declared types, naming the key", () => {
+    const file = templateCopy();
+    setParameter(file, "site_phase", "party-time", Date.now() / 1000);
+    expect(() => templateFileSwitches(getRemoteConfig(db.app), file)).toThrow(
+      /site_phase: must be one of: save-the-date, rsvp-open, wedding-week, day-of, after/,
+    );
+  });
+});
+
+describe("Firebase web settings", () => {
+  it("should point the browser at the Auth emulator and leave Analytics and Messaging off in emulator mode", () => {
+    const config = firebaseWebConfig(
+      { projectId: "demo-boda", databaseUrl: "http://127.0.0.1:9000?ns=demo-boda-default-rtdb", emulated: true },
+      { FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099" },
+    );
+    expect(config).toEqual({
+      projectId: "demo-boda",
+      apiKey: "demo-api-key",
+      authEmulatorUrl: "http://127.0.0.1:9099",
+    });
+  });
+
+  it("should require the web API key for a real project, saying where to find it", () => {
+    expect(() =>
+      firebaseWebConfig(
+        { projectId: "boda-real", databaseUrl: "https://boda-real.firebaseio.com", emulated: false },
+        {},
+      ),
+    ).toThrow("FIREBASE_WEB_API_KEY: missing: set it to the web API key from the Firebase console");
+  });
+
+  it("should turn on Analytics and Messaging only when a real project configures them", () => {
+    const config = firebaseWebConfig(
+      { projectId: "boda-real", databaseUrl: "https://boda-real.firebaseio.com", emulated: false },
+      { FIREBASE_WEB_API_KEY: "AIza-test", FIREBASE_MEASUREMENT_ID: "G-TEST", FIREBASE_VAPID_KEY: "BKey" },
+    );
+    expect(config).toMatchObject({
+      authDomain: "boda-real.firebaseapp.com",
+      measurementId: "G-TEST",
+      vapidKey: "BKey",
+    });
+    expect(config.authEmulatorUrl).toBeUndefined();
+  });
+});
