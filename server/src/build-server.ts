@@ -1,6 +1,7 @@
 // Builds the BFF as a Fastify app with everything injected; the entry file and the tests both use this.
 import { existsSync } from "node:fs";
 import path from "node:path";
+import fastifyCompress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from "fastify";
@@ -32,6 +33,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
+
+  // Guests are often on a weak venue signal: every response worth it goes out brotli- or gzip-compressed.
+  await app.register(fastifyCompress, { threshold: 1024, encodings: ["br", "gzip"] });
 
   await app.register(fastifyTRPCPlugin, {
     prefix: TRPC_PREFIX,
