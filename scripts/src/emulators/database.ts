@@ -1,0 +1,153 @@
+// Starts the Realtime Database emulator: the official JAR wherever it is installed, otherwise the
+// protocol-compatible stand-in (scripts/src/rtdb-standin) in a child process; database.rules.json loaded either way.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { homedir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { findJava } from "./java";
+import { assertPortFree } from "./ports";
+import { type ManagedProcess, spawnManaged, tail, waitUntilReady } from "./processes";
+import type { EmulatorStartOptions, RunningEmulator } from "./types";
+
+const RULES_FILE = "database.rules.json";
+const STANDIN_MAIN = fileURLToPath(new URL("../rtdb-standin/main.ts", import.meta.url));
+
+interface DatabaseJar {
+  jar: string;
+  origin: string;
+}
+
+/** FIREBASE_DATABASE_EMULATOR_JAR, else the newest JAR firebase-tools downloaded into its cache. */
+export function findDatabaseJar(env: NodeJS.ProcessEnv = process.env): DatabaseJar | undefined {
+  if (env.FIREBASE_DATABASE_EMULATOR_JAR) {
+    const jar = path.resolve(env.FIREBASE_DATABASE_EMULATOR_JAR);
+    if (!existsSync(jar)) throw new Error(`FIREBASE_DATABASE_EMULATOR_JAR points at ${jar}, which does not exist.`);
+    return { jar, origin: "FIREBASE_DATABASE_EMULATOR_JAR" };
+  }
+  const cache = path.join(homedir(), ".cache", "firebase", "emulators");
+  const newest = existsSync(cache)
+    ? readdirSync(cache)
+        .filter((name) => /^firebase-database-emulator-v[\d.]+\.jar$/.test(name))
+        .sort((a, b) => a.localeCompare(b, "en", { numeric: true }))
+        .at(-1)
+    : undefined;
+  return newest ? { jar: path.join(cache, newest), origin: "firebase-tools' emulator cache" } : undefined;
+}
+
+/** The default namespace of a project, which is what firebase-admin uses without a databaseURL. */
+export function defaultNamespace(projectId: string): string {
+  return `${projectId}-default-rtdb`;
+}
+
+function baseUrl(options: EmulatorStartOptions): string {
+  return `http://${options.host}:${options.port}`;
+}
+
+async function answers(options: EmulatorStartOptions): Promise<boolean> {
+  const response = await fetch(`${baseUrl(options)}/.json?ns=${defaultNamespace(options.projectId)}&shallow=true`, {
+    headers: { Authorization: "Bearer owner" },
+    signal: AbortSignal.timeout(2000),
+  });
+  return response.ok;
+}
+
+async function loadRules(options: EmulatorStartOptions, rulesPath: string): Promise<void> {
+  const response = await fetch(`${baseUrl(options)}/.settings/rules.json?ns=${defaultNamespace(options.projectId)}`, {
+    method: "PUT",
+    headers: { Authorization: "Bearer owner" },
+    body: readFileSync(rulesPath, "utf8"),
+  });
+  if (!response.ok) {
+    throw new Error(
+      `The Realtime Database emulator rejected ${RULES_FILE}: ${await response.text()}. Fix the rules file.`,
+    );
+  }
+}
+
+/** Waits for the emulator to answer; a failure names the cause and, via `fix`, what to do about it. */
+async function startProcess(
+  name: string,
+  process_: ManagedProcess,
+  options: EmulatorStartOptions,
+  fix: string,
+): Promise<void> {
+  try {
+    await waitUntilReady(name, process_, () => answers(options));
+  } catch (error) {
+    await process_.stop();
+    const output = tail(process_.logFile);
+    if (/EADDRINUSE|already in use|BindException/i.test(output)) {
+      throw new Error(
+        `${name} could not listen on ${options.host}:${options.port}: the port is already in use. ` +
+          `Stop the process holding it (\`ss -ltnp | grep ${options.port}\`) or choose another port with DATABASE_EMULATOR_PORT=<port>.`,
+      );
+    }
+    throw new Error(`${(error as Error).message}\n${fix}`);
+  }
+}
+
+export async function startDatabaseEmulator(options: EmulatorStartOptions): Promise<RunningEmulator> {
+  const rulesPath = path.join(options.rootDir, RULES_FILE);
+  if (!existsSync(rulesPath))
+    throw new Error(`${rulesPath} is missing; the Realtime Database emulator needs its rules.`);
+  const logFile = path.join(options.logDir, "database.log");
+  const found = findDatabaseJar();
+  // Readiness is probed over HTTP, so a server already on the port would look like ours: refuse it up front.
+  await assertPortFree("the Realtime Database emulator", options.host, options.port, "DATABASE_EMULATOR_PORT");
+
+  if (found) {
+    const java = findJava(11, "The Realtime Database emulator");
+    const args = ["-Duser.language=en", "-jar", found.jar, "--host", options.host, "--port", String(options.port)];
+    const process_ = spawnManaged(java.command, args, { logFile });
+    await startProcess(
+      "The Realtime Database emulator",
+      process_,
+      options,
+      `Fix: replace ${found.jar} with a working JAR (\`npx firebase setup:emulators:database\`), or unset FIREBASE_DATABASE_EMULATOR_JAR / remove the JAR from the cache to use the stand-in.`,
+    );
+    try {
+      await loadRules(options, rulesPath);
+    } catch (error) {
+      await process_.stop();
+      throw error;
+    }
+    return {
+      name: "Realtime Database",
+      host: options.host,
+      port: options.port,
+      source: `official emulator ${found.jar} (${found.origin}, Java ${java.majorVersion}), rules: ${RULES_FILE}`,
+      stop: process_.stop,
+    };
+  }
+
+  // No JAR here: run the stand-in as its own process, so it is stopped and isolated exactly like a JAR emulator.
+  const args = [
+    "--import",
+    import.meta.resolve("tsx"),
+    STANDIN_MAIN,
+    "--host",
+    options.host,
+    "--port",
+    String(options.port),
+    "--rules",
+    rulesPath,
+    "--project",
+    options.projectId,
+  ];
+  const process_ = spawnManaged(process.execPath, args, { logFile });
+  await startProcess(
+    "The Realtime Database stand-in",
+    process_,
+    options,
+    `Fix: run \`pnpm --filter @boda/scripts exec tsx src/rtdb-standin/main.ts --port ${options.port}\` to see the error, and check that dependencies are installed (\`pnpm install\`).`,
+  );
+  return {
+    name: "Realtime Database",
+    host: options.host,
+    port: options.port,
+    source:
+      `stand-in scripts/src/rtdb-standin (Node ${process.versions.node}; the official emulator JAR was not found: ` +
+      `set FIREBASE_DATABASE_EMULATOR_JAR or run \`npx firebase setup:emulators:database\` to use it), rules: ${RULES_FILE}`,
+    stop: process_.stop,
+  };
+}

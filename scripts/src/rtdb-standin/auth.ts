@@ -1,0 +1,62 @@
+// Who a client is: the emulator's admin credential ("owner"), an ID token's claims, or nobody.
+// ID tokens are decoded, not verified — like the official emulator, which accepts the Auth emulator's unsigned JWTs.
+
+/** The token firebase-admin sends in emulator mode; the official emulator treats it as full admin access. */
+export const OWNER_TOKEN = "owner";
+
+export type Identity = { admin: true } | { admin: false; auth: Record<string, unknown> | null };
+
+export const ANONYMOUS: Identity = { admin: false, auth: null };
+export const ADMIN: Identity = { admin: true };
+
+export class InvalidTokenError extends Error {}
+
+function decodeSegment(segment: string | undefined): Record<string, unknown> {
+  if (!segment) throw new InvalidTokenError("token is not a JWT");
+  try {
+    const value: unknown = JSON.parse(Buffer.from(segment, "base64url").toString("utf8"));
+    if (typeof value === "object" && value !== null && !Array.isArray(value)) return value as Record<string, unknown>;
+  } catch {
+    // fall through to the error below
+  }
+  throw new InvalidTokenError("token segment is not base64url JSON");
+}
+
+/**
+ * Decodes a Firebase ID token into the rules' `auth` variable ({uid, provider, token}).
+ * When `projectId` is known the audience and issuer must name it; otherwise they must agree with each other.
+ */
+export function authFromIdToken(token: string, projectId?: string): Record<string, unknown> {
+  const [header, payload] = token.split(".");
+  decodeSegment(header);
+  const claims = decodeSegment(payload);
+  const { aud, iss, sub } = claims;
+  if (typeof sub !== "string" || sub === "") throw new InvalidTokenError('token has no "sub" (user id)');
+  if (typeof aud !== "string" || iss !== `https://securetoken.google.com/${aud}`) {
+    throw new InvalidTokenError("token issuer and audience do not match a Firebase project");
+  }
+  if (projectId && aud !== projectId) {
+    throw new InvalidTokenError(`token is for project "${aud}", not "${projectId}"`);
+  }
+  const firebase = claims.firebase as { sign_in_provider?: unknown } | undefined;
+  return { uid: sub, provider: firebase?.sign_in_provider ?? "custom", token: claims };
+}
+
+/**
+ * Resolves the credential of an `auth`/`gauth` request or a REST `Authorization: Bearer` header.
+ * firebase-admin may attach `authvar` (databaseAuthVariableOverride) or `noauth` to run as a user or as nobody.
+ */
+export function identityFromCredential(
+  credential: string,
+  projectId: string | undefined,
+  override?: { authvar?: unknown; noauth?: unknown },
+): Identity {
+  if (credential === OWNER_TOKEN) {
+    if (override?.noauth === true) return ANONYMOUS;
+    const authvar = override?.authvar;
+    if (typeof authvar === "object" && authvar !== null)
+      return { admin: false, auth: authvar as Record<string, unknown> };
+    return ADMIN;
+  }
+  return { admin: false, auth: authFromIdToken(credential, projectId) };
+}

@@ -1,0 +1,86 @@
+// Starts the Realtime Database stand-in: one HTTP server for REST plus WebSocket upgrades on `/.ws`,
+// speaking the protocol firebase-admin and the browser SDK use against the official emulator.
+import { readFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { WebSocketServer } from "ws";
+import { Namespace } from "./namespace";
+import { handleRest, namespaceName } from "./rest";
+import { Ruleset } from "./rules/ruleset";
+import { Session } from "./session";
+
+export interface RtdbStandinOptions {
+  host: string;
+  /** 0 picks a free port. */
+  port: number;
+  /** database.rules.json applied to every namespace until a namespace's rules are replaced over REST. */
+  rulesPath?: string;
+  /** When set, ID tokens must be issued for this project. */
+  projectId?: string;
+  log?: (line: string) => void;
+}
+
+export interface RtdbStandin {
+  host: string;
+  port: number;
+  /** Closes every connection (without running onDisconnect operations) and frees the port. */
+  stop(): Promise<void>;
+}
+
+export async function startRtdbStandin(options: RtdbStandinOptions): Promise<RtdbStandin> {
+  const log = options.log ?? (() => {});
+  // Parse the rules before listening so a broken rules file fails the start, not the first request.
+  const defaultRules = options.rulesPath ? Ruleset.parse(readFileSync(options.rulesPath, "utf8")) : Ruleset.open();
+  const namespaces = new Map<string, Namespace>();
+  const namespaceFor = (name: string): Namespace => {
+    let namespace = namespaces.get(name);
+    if (!namespace) {
+      namespace = new Namespace(name, defaultRules);
+      namespaces.set(name, namespace);
+    }
+    return namespace;
+  };
+  const sessions = new Set<Session>();
+  const context = { namespaceFor, log, ...(options.projectId !== undefined && { projectId: options.projectId }) };
+
+  const server = createServer((req, res) => {
+    void handleRest(req, res, context);
+  });
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 * 1024 });
+  server.on("upgrade", (req, socket, head) => {
+    const url = new URL(req.url ?? "/", "http://localhost");
+    const name = namespaceName(url, req.headers.host);
+    if (url.pathname !== "/.ws" || !name) {
+      socket.end("HTTP/1.1 400 Bad Request\r\n\r\nWebSocket clients connect to /.ws?ns=<namespace>\r\n");
+      return;
+    }
+    sockets.handleUpgrade(req, socket, head, (ws) => {
+      const session = new Session(ws, namespaceFor(name), req.headers.host ?? `${options.host}`, context);
+      sessions.add(session);
+      ws.on("close", () => sessions.delete(session));
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port, options.host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  log(`Realtime Database stand-in listening on ${options.host}:${port}`);
+
+  let stopping: Promise<void> | undefined;
+  const stop = (): Promise<void> => {
+    stopping ??= new Promise<void>((resolve) => {
+      for (const session of sessions) session.terminate();
+      sessions.clear();
+      sockets.close();
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+    return stopping;
+  };
+  return { host: options.host, port, stop };
+}
