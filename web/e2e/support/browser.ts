@@ -1,0 +1,81 @@
+// Shared by the end-to-end tests: the stack's URL, a headless Chromium, guest pages that record console errors,
+// and where screenshots go.
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { type Browser, type BrowserContextOptions, chromium, type Page, type Request } from "playwright-core";
+
+/** The running stack (BFF serving the production build); the test command sets it. */
+export function baseUrl(): string {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) {
+    throw new Error(
+      "E2E_BASE_URL is not set. Start the stack (emulators + demo content + BFF serving web/dist) and set " +
+        "E2E_BASE_URL to its address, e.g. E2E_BASE_URL=http://127.0.0.1:8787, or run the e2e tests through `pnpm test:e2e`.",
+    );
+  }
+  return url.replace(/\/+$/, "");
+}
+
+/** The page at a hash route, e.g. pageUrl("#/ubicaciones"). */
+export function pageUrl(hash: string): string {
+  return `${baseUrl()}/${hash}`;
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    // Without these Chromium reaches for the network (updates, sync, QUIC probes) and the sandbox needs privileges.
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--no-first-run",
+      "--disable-sync",
+      "--disable-quic",
+    ],
+  });
+}
+
+export const PHONE: BrowserContextOptions = {
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+  deviceScaleFactor: 2,
+};
+
+export const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
+
+export interface GuestPage {
+  page: Page;
+  /** Console errors and uncaught exceptions, in order; every test expects none. */
+  consoleErrors: string[];
+  /** Every request the page made, to check what code was downloaded when. */
+  requests: Request[];
+  close: () => Promise<void>;
+}
+
+/** A fresh guest (own storage, no saved language) on the given device. */
+export async function openGuestPage(browser: Browser, device: BrowserContextOptions = DESKTOP): Promise<GuestPage> {
+  const context = await browser.newContext({ ...device, locale: "es-ES", timezoneId: "America/New_York" });
+  const page = await context.newPage();
+  const consoleErrors: string[] = [];
+  const requests: Request[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") consoleErrors.push(`console: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => consoleErrors.push(`pageerror: ${error.message}`));
+  page.on("request", (request) => requests.push(request));
+  return { page, consoleErrors, requests, close: () => context.close() };
+}
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+
+/** artifacts/screenshots/<name>.png at the repo root (created if missing). */
+export function screenshotPath(name: string): string {
+  const directory = path.join(REPO_ROOT, "artifacts", "screenshots");
+  mkdirSync(directory, { recursive: true });
+  return path.join(directory, `${name}.png`);
+}

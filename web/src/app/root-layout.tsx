@@ -1,0 +1,82 @@
+// The frame around every screen: header with the couple's names, navigation and language switch; theme; title.
+import { LANGUAGES } from "@boda/server/contract/language";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { Link, NavLink, Outlet, ScrollRestoration } from "react-router-dom";
+import { paths } from "../config/paths";
+import { formatWeddingDate } from "../lib/format-date";
+import { useI18n } from "../lib/i18n/language";
+import { type SiteContent, useTRPC } from "../lib/trpc";
+
+function applyTheme(theme: SiteContent["theme"]): void {
+  const style = document.documentElement.style;
+  style.setProperty("--color-primary", theme.colors.primary);
+  style.setProperty("--color-background", theme.colors.background);
+  style.setProperty("--color-text", theme.colors.text);
+  style.setProperty("--color-accent", theme.colors.accent);
+  style.setProperty("--font-heading", theme.fonts.heading);
+  style.setProperty("--font-body", theme.fonts.body);
+}
+
+export function RootLayout() {
+  const { t, language, setLanguage } = useI18n();
+  const trpc = useTRPC();
+  const site = useQuery(trpc.site.content.queryOptions());
+  const couple = site.data ? site.data.couple.names.join(" & ") : null;
+
+  useEffect(() => {
+    document.title = couple ? `${couple} · ${t.siteTitleSuffix}` : t.siteTitleSuffix;
+  }, [couple, t]);
+
+  useEffect(() => {
+    if (site.data) applyTheme(site.data.theme);
+  }, [site.data]);
+
+  return (
+    <>
+      {/* A button, not <a href="#main">: the hash router would read "#main" as a route. */}
+      <button type="button" className="skip-link" onClick={() => document.getElementById("main")?.focus()}>
+        {t.skipToContent}
+      </button>
+      <header className="site-header">
+        <div className="site-header-inner">
+          <Link className="brand" to={paths.home.href()}>
+            {couple ?? t.siteNameFallback}
+          </Link>
+          <fieldset className="language-switch">
+            <legend className="visually-hidden">{t.languageLabel}</legend>
+            {LANGUAGES.map((option) => (
+              <button
+                key={option}
+                type="button"
+                lang={option}
+                aria-pressed={language === option}
+                title={t.languageNames[option]}
+                onClick={() => setLanguage(option)}
+              >
+                {option.toUpperCase()}
+              </button>
+            ))}
+          </fieldset>
+          <nav className="site-nav" aria-label={t.navLabel}>
+            <NavLink to={paths.home.href()} end>
+              {t.navHome}
+            </NavLink>
+            <NavLink to={paths.locations.href()}>{t.navLocations}</NavLink>
+          </nav>
+        </div>
+      </header>
+      <main id="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <footer className="site-footer">
+        {site.data ? (
+          <p>
+            {couple} · {formatWeddingDate(site.data.wedding.date, site.data.wedding.timeZone, t)}
+          </p>
+        ) : null}
+      </footer>
+      <ScrollRestoration />
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+// The home screen: everything about the day on one scrollable page. Loaded on demand, so keep its imports here.
+import { useQuery } from "@tanstack/react-query";
+import { LoadError, Loading } from "../../components/query-status";
+import { useI18n } from "../../lib/i18n/language";
+import { useTRPC } from "../../lib/trpc";
+import { HeroSection } from "./hero-section";
+import { AccommodationsSection, ContactsSection, FaqSection, GiftsSection } from "./practical-sections";
+import { ProgramSection } from "./program-section";
+
+export function DashboardScreen() {
+  const { t } = useI18n();
+  const trpc = useTRPC();
+  const site = useQuery(trpc.site.content.queryOptions());
+
+  if (site.isPending || site.isError) {
+    return (
+      <section className="screen" aria-labelledby="dashboard-title">
+        <h1 id="dashboard-title">{t.siteNameFallback}</h1>
+        {site.isPending ? (
+          <Loading />
+        ) : (
+          <LoadError error={site.error} onRetry={() => void site.refetch()} retrying={site.isFetching} />
+        )}
+      </section>
+    );
+  }
+
+  const view = site.data;
+  return (
+    <div className="dashboard">
+      <HeroSection view={view} />
+      <ProgramSection events={view.events} timeZone={view.wedding.timeZone} />
+      {view.accommodations.length > 0 ? <AccommodationsSection accommodations={view.accommodations} /> : null}
+      {view.faq.length > 0 ? <FaqSection faq={view.faq} /> : null}
+      {view.gifts ? <GiftsSection gifts={view.gifts} /> : null}
+      {view.contacts.length > 0 ? <ContactsSection contacts={view.contacts} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+// The top of the dashboard: who, when (in the wedding's time zone), where, and how many days are left.
+import { pickText } from "@boda/server/contract/language";
+import { daysUntil, formatWeddingDate } from "../../lib/format-date";
+import { useI18n } from "../../lib/i18n/language";
+import type { SiteContent } from "../../lib/trpc";
+
+export function HeroSection({ view }: { view: SiteContent }) {
+  const { t, language } = useI18n();
+  const { date, timeZone } = view.wedding;
+  const days = daysUntil(date, timeZone, new Date());
+  const countdown = days > 0 ? t.countdownDays(days) : days === 0 ? t.countdownToday : t.countdownPast;
+  return (
+    <section className="hero" aria-labelledby="dashboard-title">
+      {view.hero.image ? (
+        <img className="hero-image" src={view.hero.image.url} alt={pickText(view.hero.image.alt, language)} />
+      ) : null}
+      <p className="eyebrow">{pickText(view.hero.title, language)}</p>
+      <h1 id="dashboard-title">{view.couple.names.join(" & ")}</h1>
+      <p className="hero-date">
+        <time dateTime={date}>{formatWeddingDate(date, timeZone, t)}</time>
+      </p>
+      {view.hero.subtitle ? <p className="hero-subtitle">{pickText(view.hero.subtitle, language)}</p> : null}
+      <p className="countdown">{countdown}</p>
+      {view.couple.story ? <p className="story">{pickText(view.couple.story, language)}</p> : null}
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+// The cache's retry rule: weak signal deserves another try, "nothing published" does not.
+import { describe, expect, it } from "vitest";
+import { createFakeBffFetch } from "../test/render-app";
+import { createBffClient, createQueryClient, isNotFound } from "./trpc";
+
+async function failureOf(answer: "network-down" | { error: "NOT_FOUND" }): Promise<unknown> {
+  const client = createBffClient({
+    fetch: createFakeBffFetch({ "site.content": () => answer, "locations.list": () => answer }, []),
+  });
+  return client.site.content.query().then(
+    () => {
+      throw new Error("expected the call to fail");
+    },
+    (error: unknown) => error,
+  );
+}
+
+describe("query retries", () => {
+  const retry = createQueryClient().getDefaultOptions().queries?.retry;
+  if (typeof retry !== "function") throw new Error("the page's retry rule is a function");
+
+  it("retries a dropped connection twice", async () => {
+    const error = await failureOf("network-down");
+    expect(isNotFound(error)).toBe(false);
+    expect(retry(0, error as Error)).toBe(true);
+    expect(retry(1, error as Error)).toBe(true);
+    expect(retry(2, error as Error)).toBe(false);
+  });
+
+  it("does not retry when the details are not published", async () => {
+    const error = await failureOf({ error: "NOT_FOUND" });
+    expect(isNotFound(error)).toBe(true);
+    expect(retry(0, error as Error)).toBe(false);
+  });
+});
