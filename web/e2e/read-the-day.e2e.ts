@@ -79,4 +79,15 @@ describe("read the day", () => {
     ).toBe(1);
     expect(guest.consoleErrors).toEqual([]);
   });
+
+  it("starts Firebase sign-in on the Auth emulator after first paint, and says analytics and notifications are off", async () => {
+    guest = await openGuestPage(browser, DESKTOP);
+    const { page } = guest;
+    await page.goto(pageUrl("#/ubicaciones"));
+    await page.getByText("Entorno de pruebas: la analítica y las notificaciones están desactivadas.").waitFor();
+    expect(guest.consoleInfo).toContain(
+      "Firebase (emulators): Auth on; Analytics off; push messaging off (they have no emulators).",
+    );
+    expect(guest.consoleErrors).toEqual([]);
+  });
 });

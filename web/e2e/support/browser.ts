@@ -52,6 +52,8 @@ export interface GuestPage {
   page: Page;
   /** Console errors and uncaught exceptions, in order; every test expects none. */
   consoleErrors: string[];
+  /** Console info lines, for what the page reports about itself (e.g. which Firebase services run). */
+  consoleInfo: string[];
   /** Every request the page made, to check what code was downloaded when. */
   requests: Request[];
   close: () => Promise<void>;
@@ -62,13 +64,15 @@ export async function openGuestPage(browser: Browser, device: BrowserContextOpti
   const context = await browser.newContext({ ...device, locale: "es-ES", timezoneId: "America/New_York" });
   const page = await context.newPage();
   const consoleErrors: string[] = [];
+  const consoleInfo: string[] = [];
   const requests: Request[] = [];
   page.on("console", (message) => {
     if (message.type() === "error") consoleErrors.push(`console: ${message.text()}`);
+    if (message.type() === "info") consoleInfo.push(message.text());
   });
   page.on("pageerror", (error) => consoleErrors.push(`pageerror: ${error.message}`));
   page.on("request", (request) => requests.push(request));
-  return { page, consoleErrors, requests, close: () => context.close() };
+  return { page, consoleErrors, consoleInfo, requests, close: () => context.close() };
 }
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");

@@ -56,4 +56,11 @@ describe("layout", () => {
     expect(document.documentElement.lang).toBe("en");
     expect(window.localStorage.getItem(STORAGE_KEY)).toBe("en");
   });
+
+  it("starts Firebase and says analytics and notifications are off on a test stack", async () => {
+    renderApp({ history: ["/ubicaciones"] });
+    expect(
+      await screen.findByText("Entorno de pruebas: la analítica y las notificaciones están desactivadas."),
+    ).toBeTruthy();
+  });
 });

@@ -3,6 +3,7 @@ import { LANGUAGES } from "@boda/server/contract/language";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { Link, NavLink, Outlet, ScrollRestoration } from "react-router-dom";
+import { ServicesNotice } from "../components/services-notice";
 import { paths } from "../config/paths";
 import { formatWeddingDate } from "../lib/format-date";
 import { useI18n } from "../lib/i18n/language";
@@ -75,6 +76,7 @@ export function RootLayout() {
             {couple} · {formatWeddingDate(site.data.wedding.date, site.data.wedding.timeZone, t)}
           </p>
         ) : null}
+        <ServicesNotice />
       </footer>
       <ScrollRestoration />
     </>

@@ -5,7 +5,10 @@ import { createBffClient, createQueryClient, isNotFound } from "./trpc";
 
 async function failureOf(answer: "network-down" | { error: "NOT_FOUND" }): Promise<unknown> {
   const client = createBffClient({
-    fetch: createFakeBffFetch({ "site.content": () => answer, "locations.list": () => answer }, []),
+    fetch: createFakeBffFetch(
+      { "site.content": () => answer, "locations.list": () => answer, "config.get": () => answer },
+      [],
+    ),
   });
   return client.site.content.query().then(
     () => {

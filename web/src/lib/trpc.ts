@@ -10,6 +10,7 @@ export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>();
 /** What the page receives, as it arrives over JSON (optional fields may be absent). */
 export type SiteContent = inferRouterOutputs<AppRouter>["site"]["content"];
 export type LocationItem = inferRouterOutputs<AppRouter>["locations"]["list"][number];
+export type ConfigView = inferRouterOutputs<AppRouter>["config"]["get"];
 
 export type BffClient = ReturnType<typeof createTRPCClient<AppRouter>>;
 

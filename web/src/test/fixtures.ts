@@ -1,5 +1,5 @@
 // What the BFF answers for the example wedding (Lucía & Mateo in Carmona), shaped as the page receives it.
-import type { LocationItem, SiteContent } from "../lib/trpc";
+import type { ConfigView, LocationItem, SiteContent } from "../lib/trpc";
 
 export const siteContent: SiteContent = {
   couple: {
@@ -111,3 +111,11 @@ export function locationsOf(eventId: string): LocationItem[] {
   const event = siteContent.events.find((candidate) => candidate.id === eventId);
   return locations.filter((location) => location.id === event?.locationId);
 }
+
+/** What the BFF answers on a local stack: the Auth emulator, no Analytics, no push messaging. */
+export const emulatorConfig: ConfigView = {
+  phase: "rsvp-open",
+  rsvp: { open: true, deadline: "2027-05-01" },
+  guestbookEnabled: false,
+  firebase: { projectId: "demo-boda", apiKey: "demo-api-key", authEmulatorUrl: "http://127.0.0.1:9099" },
+};

@@ -8,7 +8,7 @@ import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { AppProviders } from "../app/providers";
 import { routes } from "../app/router";
 import { createBffClient, createQueryClient } from "../lib/trpc";
-import { locations, siteContent } from "./fixtures";
+import { emulatorConfig, locations, siteContent } from "./fixtures";
 
 type Inputs = inferRouterInputs<AppRouter>;
 type Outputs = inferRouterOutputs<AppRouter>;
@@ -19,6 +19,7 @@ export type Answer<T> = { data: T } | { error: "NOT_FOUND" | "INTERNAL_SERVER_ER
 export interface FakeBff {
   "site.content": () => Answer<Outputs["site"]["content"]>;
   "locations.list": (input: Inputs["locations"]["list"]) => Answer<Outputs["locations"]["list"]>;
+  "config.get": () => Answer<Outputs["config"]["get"]>;
 }
 
 export interface BffCall {
@@ -33,6 +34,7 @@ const HTTP_STATUS = { NOT_FOUND: 404, INTERNAL_SERVER_ERROR: 500 } as const;
 const defaultBff: FakeBff = {
   "site.content": () => ({ data: siteContent }),
   "locations.list": () => ({ data: locations }),
+  "config.get": () => ({ data: emulatorConfig }),
 };
 
 /** A fetch that decodes httpBatchLink's GET requests and answers each procedure in the tRPC wire format. */
@@ -42,10 +44,13 @@ export function createFakeBffFetch(bff: FakeBff, calls: BffCall[]): typeof fetch
     const procedures = decodeURIComponent(url.pathname.replace(/^\/trpc\//, "")).split(",");
     const inputs = JSON.parse(url.searchParams.get("input") ?? "{}") as Record<string, unknown>;
     const answers = procedures.map((path, index) => {
-      if (path !== "site.content" && path !== "locations.list") throw new Error(`The fake BFF has no ${path}.`);
+      if (!(path in bff)) throw new Error(`The fake BFF has no ${path}.`);
       const input = inputs[String(index)];
-      calls.push({ path, input });
-      const answer = path === "site.content" ? bff[path]() : bff[path](input as Inputs["locations"]["list"]);
+      calls.push({ path: path as keyof FakeBff, input });
+      const answer =
+        path === "locations.list"
+          ? bff[path](input as Inputs["locations"]["list"])
+          : bff[path as "site.content" | "config.get"]();
       return { path, answer };
     });
     if (answers.some(({ answer }) => answer === "network-down")) throw new TypeError("Failed to fetch");

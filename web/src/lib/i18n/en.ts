@@ -23,6 +23,7 @@ export const en: Messages = {
   countdownToday: "It's today!",
   countdownPast: "Thank you for celebrating with us!",
   programTitle: "Programme",
+  emulatorNotice: "Test environment: analytics and notifications are off.",
   programTimeNote: (timeZone: string) => `Times are local to the wedding venue (${timeZone}).`,
   dressCode: "Dress code",
   place: "Place",

@@ -21,6 +21,7 @@ export const es = {
   countdownToday: "¡Es hoy!",
   countdownPast: "¡Gracias por acompañarnos!",
   programTitle: "Programa",
+  emulatorNotice: "Entorno de pruebas: la analítica y las notificaciones están desactivadas.",
   programTimeNote: (timeZone: string) => `Horas locales del lugar de la boda (${timeZone}).`,
   dressCode: "Vestimenta",
   place: "Lugar",
