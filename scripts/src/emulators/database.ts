@@ -6,7 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { findJava } from "./java";
 import { assertPortFree } from "./ports";
-import { type ManagedProcess, spawnManaged, tail, waitUntilReady } from "./processes";
+import { type ManagedProcess, spawnManaged, tail, typescriptCommand, waitUntilReady } from "./processes";
 import type { EmulatorStartOptions, RunningEmulator } from "./types";
 
 const RULES_FILE = "database.rules.json";
@@ -121,20 +121,9 @@ export async function startDatabaseEmulator(options: EmulatorStartOptions): Prom
   }
 
   // No JAR here: run the stand-in as its own process, so it is stopped and isolated exactly like a JAR emulator.
-  const args = [
-    "--import",
-    import.meta.resolve("tsx"),
-    STANDIN_MAIN,
-    "--host",
-    options.host,
-    "--port",
-    String(options.port),
-    "--rules",
-    rulesPath,
-    "--project",
-    options.projectId,
-  ];
-  const process_ = spawnManaged(process.execPath, args, { logFile });
+  const [node, standinArgs] = typescriptCommand(STANDIN_MAIN);
+  const args = [...standinArgs, "--host", options.host, "--port", String(options.port), "--rules", rulesPath];
+  const process_ = spawnManaged(node, [...args, "--project", options.projectId], { logFile });
   await startProcess(
     "The Realtime Database stand-in",
     process_,

@@ -1,6 +1,6 @@
 // Benchmark of the Realtime Database stand-in (not a test): starts one in its own process, then measures
 // 10,000 firebase-admin sets at 100 concurrent and one write fanned out to 200 separate client connections.
-//   pnpm --filter @boda/scripts exec tsx src/bench-rtdb.ts
+//   pnpm bench rtdb
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -8,8 +8,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type App, deleteApp, initializeApp } from "firebase-admin/app";
 import { type DataSnapshot, getDatabase } from "firebase-admin/database";
-import { freePort } from "./emulators/ports";
-import { spawnManaged, waitUntilReady } from "./emulators/processes";
+import { freePort } from "../emulators/ports";
+import { spawnManaged, typescriptCommand, waitUntilReady } from "../emulators/processes";
 
 const HOST = "127.0.0.1";
 const SETS = 10_000;
@@ -104,12 +104,10 @@ async function benchFanout(databaseURL: string, apps: App[]): Promise<Stats> {
 async function main(): Promise<void> {
   const port = await freePort(HOST);
   const logDir = mkdtempSync(path.join(tmpdir(), "bench-rtdb-"));
-  const standinMain = fileURLToPath(new URL("./rtdb-standin/main.ts", import.meta.url));
-  const standin = spawnManaged(
-    process.execPath,
-    ["--import", import.meta.resolve("tsx"), standinMain, "--host", HOST, "--port", String(port)],
-    { logFile: path.join(logDir, "database.log") },
-  );
+  const [node, standinArgs] = typescriptCommand(fileURLToPath(new URL("../rtdb-standin/main.ts", import.meta.url)));
+  const standin = spawnManaged(node, [...standinArgs, "--host", HOST, "--port", String(port)], {
+    logFile: path.join(logDir, "database.log"),
+  });
   const apps: App[] = [];
   const deadline = setTimeout(() => {
     console.error(`Benchmark exceeded ${DEADLINE_MS / 1000}s; giving up.`);
