@@ -1,34 +1,12 @@
 // Guest journey: "where is it and how do I get there?" — the places with notes and maps/ride links, one event's place.
-import type { Browser } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import {
-  DESKTOP,
-  type GuestPage,
-  launchBrowser,
-  openGuestPage,
-  PHONE,
-  pageUrl,
-  screenshotPath,
-} from "./support/browser";
+import { describe, expect, it } from "vitest";
+import { DESKTOP, guestsForThisFile, PHONE, pageUrl, screenshotPath } from "./support/browser";
 
-let browser: Browser;
-let guest: GuestPage;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser.close();
-});
-
-afterEach(async () => {
-  await guest.close();
-});
+const guests = guestsForThisFile();
 
 describe("find the venue", () => {
   it("lists the wedding's places with notes and links to maps and Uber", async () => {
-    guest = await openGuestPage(browser, PHONE);
+    const guest = await guests.open(PHONE);
     const { page } = guest;
     await page.goto(pageUrl("#/ubicaciones"));
     const church = page.getByRole("article", { name: "Iglesia Prioral de Santa María" });
@@ -59,7 +37,7 @@ describe("find the venue", () => {
   });
 
   it("shows one event's place from ?evento= and offers every place", async () => {
-    guest = await openGuestPage(browser, DESKTOP);
+    const guest = await guests.open(DESKTOP);
     const { page } = guest;
     const listRequest = page.waitForRequest((request) => request.url().includes("locations.list"));
     await page.goto(pageUrl("#/ubicaciones?evento=ceremonia"));
@@ -77,7 +55,7 @@ describe("find the venue", () => {
   });
 
   it("follows an event's directions link from the program", async () => {
-    guest = await openGuestPage(browser, PHONE);
+    const guest = await guests.open(PHONE);
     const { page } = guest;
     await page.goto(pageUrl("#/"));
     await page.getByRole("link", { name: "Cómo llegar a Iglesia Prioral de Santa María" }).click();

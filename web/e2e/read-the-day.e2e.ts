@@ -1,35 +1,13 @@
 // Guest journey: open the invite link and read the day — who, when, the program — in Spanish or English.
-import type { Browser } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import {
-  DESKTOP,
-  type GuestPage,
-  launchBrowser,
-  openGuestPage,
-  PHONE,
-  pageUrl,
-  screenshotPath,
-} from "./support/browser";
+import { describe, expect, it } from "vitest";
+import { DESKTOP, guestsForThisFile, PHONE, pageUrl, screenshotPath } from "./support/browser";
 
-let browser: Browser;
-let guest: GuestPage;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser.close();
-});
-
-afterEach(async () => {
-  await guest.close();
-});
+const guests = guestsForThisFile();
 
 describe("read the day", () => {
   it("shows the couple, the date in Spain's time zone and the program", async () => {
-    // The guest's phone is in New York (see openGuestPage): dates and times must still be Carmona's.
-    guest = await openGuestPage(browser, PHONE);
+    // The guest's phone is in New York (support/browser.ts): dates and times must still be Carmona's.
+    const guest = await guests.open(PHONE);
     const { page } = guest;
     await page.goto(pageUrl("#/"));
     await page.getByRole("heading", { level: 1, name: "Lucía & Mateo" }).waitFor();
@@ -49,7 +27,7 @@ describe("read the day", () => {
   });
 
   it("switches to English, keeps the choice after a reload", async () => {
-    guest = await openGuestPage(browser, DESKTOP);
+    const guest = await guests.open(DESKTOP);
     const { page } = guest;
     await page.goto(pageUrl("#/"));
     await page.getByRole("heading", { level: 1, name: "Lucía & Mateo" }).waitFor();
@@ -69,7 +47,7 @@ describe("read the day", () => {
   });
 
   it("opens in English from an invite link with lang=en", async () => {
-    guest = await openGuestPage(browser, PHONE);
+    const guest = await guests.open(PHONE);
     const { page } = guest;
     await page.goto(pageUrl("#/?invite=DEMO42&lang=en"));
     await page.getByRole("heading", { level: 2, name: "Programme" }).waitFor();
@@ -81,7 +59,7 @@ describe("read the day", () => {
   });
 
   it("starts Firebase sign-in on the Auth emulator after first paint, and says analytics and notifications are off", async () => {
-    guest = await openGuestPage(browser, DESKTOP);
+    const guest = await guests.open(DESKTOP);
     const { page } = guest;
     await page.goto(pageUrl("#/ubicaciones"));
     await page.getByText("Entorno de pruebas: la analítica y las notificaciones están desactivadas.").waitFor();

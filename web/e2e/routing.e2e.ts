@@ -1,29 +1,15 @@
 // Guest journey: links land on the right screen, unknown addresses go to the places, and the dashboard's code
 // is only downloaded when the dashboard is first shown.
-import type { Browser } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type GuestPage, launchBrowser, openGuestPage, pageUrl } from "./support/browser";
+import { describe, expect, it } from "vitest";
+import { guestsForThisFile, pageUrl } from "./support/browser";
 
-let browser: Browser;
-let guest: GuestPage;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser.close();
-});
-
-afterEach(async () => {
-  await guest.close();
-});
+const guests = guestsForThisFile();
 
 const DASHBOARD_CHUNK = /\/assets\/dashboard-screen-[\w-]+\.js$/;
 
 describe("routing", () => {
   it("downloads the dashboard's code once, only when the dashboard is first shown", async () => {
-    guest = await openGuestPage(browser);
+    const guest = await guests.open();
     const { page } = guest;
     const dashboardChunkRequests = () => guest.requests.filter((request) => DASHBOARD_CHUNK.test(request.url())).length;
 
@@ -50,7 +36,7 @@ describe("routing", () => {
   });
 
   it("opens the dashboard at #/ with the couple in the title", async () => {
-    guest = await openGuestPage(browser);
+    const guest = await guests.open();
     await guest.page.goto(pageUrl("#/"));
     await guest.page.getByRole("heading", { level: 1, name: "Lucía & Mateo" }).waitFor();
     expect(await guest.page.title()).toBe("Lucía & Mateo · Boda");
@@ -59,7 +45,7 @@ describe("routing", () => {
   });
 
   it.each(["#/x", "#/a/b", "#/anything?x=1"])("sends %s to #/ubicaciones, and Back skips it", async (unknown) => {
-    guest = await openGuestPage(browser);
+    const guest = await guests.open();
     const { page } = guest;
 
     await page.goto(pageUrl(unknown));

@@ -4,6 +4,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Browser, type BrowserContextOptions, chromium, type Page, type Request } from "playwright-core";
+import { afterAll, afterEach, beforeAll } from "vitest";
 
 /** The running stack (BFF serving the production build); the test command sets it. */
 export function baseUrl(): string {
@@ -82,4 +83,31 @@ export function screenshotPath(name: string): string {
   const directory = path.join(REPO_ROOT, "artifacts", "screenshots");
   mkdirSync(directory, { recursive: true });
   return path.join(directory, `${name}.png`);
+}
+
+/**
+ * One browser per test file and a fresh guest per test, closed after it. Call once at the top of a test file;
+ * `open()` gives the test its guest.
+ */
+export function guestsForThisFile(): { open(device?: BrowserContextOptions): Promise<GuestPage> } {
+  let browser: Browser | undefined;
+  const opened: GuestPage[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((guest) => guest.close()));
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    async open(device) {
+      if (!browser)
+        throw new Error("guestsForThisFile() must be called at the top of the test file, outside any test.");
+      const guest = await openGuestPage(browser, device);
+      opened.push(guest);
+      return guest;
+    },
+  };
 }
