@@ -5,6 +5,10 @@ import { afterAll, expect, it } from "vitest";
 import { startRtdbStandin } from "./server";
 import { Clients, freshNamespace, PROJECT_ID, rest, type Target } from "./testkit";
 
+// This suite tests the stand-in itself, on servers it starts; the SDKs would otherwise send every connection to
+// the shared emulator that FIREBASE_DATABASE_EMULATOR_HOST names (it overrides the databaseURL's host).
+delete process.env.FIREBASE_DATABASE_EMULATOR_HOST;
+
 const servers: Target[] = [];
 const clientSets: Clients[] = [];
 

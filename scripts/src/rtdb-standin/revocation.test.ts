@@ -4,6 +4,10 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { startRtdbStandin } from "./server";
 import { Clients, freshNamespace, listenError, loadRules, PROJECT_ID, type Target, valueWhere } from "./testkit";
 
+// This suite tests the stand-in itself, on servers it starts; the SDKs would otherwise send every connection to
+// the shared emulator that FIREBASE_DATABASE_EMULATOR_HOST names (it overrides the databaseURL's host).
+delete process.env.FIREBASE_DATABASE_EMULATOR_HOST;
+
 let target: Target;
 let clients: Clients;
 

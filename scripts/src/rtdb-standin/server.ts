@@ -13,7 +13,10 @@ export interface RtdbStandinOptions {
   host: string;
   /** 0 picks a free port. */
   port: number;
-  /** database.rules.json applied to every namespace until a namespace's rules are replaced over REST. */
+  /**
+   * database.rules.json, applied to `<projectId>-default-rtdb` when a project id is given (as firebase-tools does
+   * with the official emulator), otherwise to every namespace; replaceable per namespace over REST.
+   */
   rulesPath?: string;
   /** When set, ID tokens must be issued for this project. */
   projectId?: string;
@@ -31,11 +34,15 @@ export async function startRtdbStandin(options: RtdbStandinOptions): Promise<Rtd
   const log = options.log ?? (() => {});
   // Parse the rules before listening so a broken rules file fails the start, not the first request.
   const defaultRules = options.rulesPath ? Ruleset.parse(readFileSync(options.rulesPath, "utf8")) : Ruleset.open();
+  // Like the official emulator, where firebase-tools loads the rules into the project's default instance only:
+  // any other namespace starts with open rules (a test can load its own over REST).
+  const rulesNamespace = options.projectId === undefined ? undefined : `${options.projectId}-default-rtdb`;
   const namespaces = new Map<string, Namespace>();
   const namespaceFor = (name: string): Namespace => {
     let namespace = namespaces.get(name);
     if (!namespace) {
-      namespace = new Namespace(name, defaultRules);
+      const rules = rulesNamespace === undefined || name === rulesNamespace ? defaultRules : Ruleset.open();
+      namespace = new Namespace(name, rules);
       namespaces.set(name, namespace);
     }
     return namespace;

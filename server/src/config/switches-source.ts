@@ -1,7 +1,8 @@
-// The site's switches from Remote Config, evaluated on the server with firebase-admin's server template:
-// from remoteconfig.template.json in emulator mode (Remote Config has no emulator), from the project otherwise.
+// The site's switches from Remote Config, evaluated on the server with firebase-admin's server template. The
+// template is the one `pnpm seed config` edits: remoteconfig.template.json in emulator mode (Remote Config has no
+// emulator), the project's published template otherwise — so what the couple sets is what the site reads.
 import { readFileSync, statSync } from "node:fs";
-import type { RemoteConfig, ServerConfig, ServerTemplate } from "firebase-admin/remote-config";
+import type { RemoteConfig, RemoteConfigTemplate, ServerConfig } from "firebase-admin/remote-config";
 import { readableIssues } from "../contract/issues";
 import { Switches } from "../contract/switches";
 
@@ -36,8 +37,7 @@ export function templateFileSwitches(remoteConfig: RemoteConfig, file: string): 
     if (modified === loadedAt && latest) return latest;
     const template = JSON.parse(readFileSync(file, "utf8"));
     // The server template needs an etag; a local file has none, and nothing is published from here.
-    const serverTemplate = remoteConfig.initServerTemplate({ template: { etag: "local-file", ...template } });
-    latest = toSwitches(serverTemplate.evaluate(), file);
+    latest = evaluate(remoteConfig, { etag: "local-file", ...template }, file);
     loadedAt = modified;
     return latest;
   };
@@ -56,19 +56,33 @@ export function templateFileSwitches(remoteConfig: RemoteConfig, file: string): 
   };
 }
 
-/** A real project: the published server template, refreshed in the background. */
+/**
+ * Evaluates a template's parameter defaults on the server. Conditions are dropped: ours target no client signals,
+ * and client-side conditions (app version, country…) mean nothing to a server evaluation.
+ */
+function evaluate(
+  remoteConfig: RemoteConfig,
+  template: Pick<RemoteConfigTemplate, "etag" | "parameters">,
+  origin: string,
+): Switches {
+  const serverTemplate = remoteConfig.initServerTemplate({
+    template: { etag: template.etag, parameters: template.parameters, conditions: [] },
+  });
+  return toSwitches(serverTemplate.evaluate(), origin);
+}
+
+/** A real project: the published template, re-read in the background so a `config set` shows within a minute. */
 export async function projectSwitches(
   remoteConfig: RemoteConfig,
   log: { error(details: object, message: string): void },
   refreshMs = 60_000,
 ): Promise<SwitchesSource> {
-  const template: ServerTemplate = await remoteConfig.getServerTemplate();
-  let latest = toSwitches(template.evaluate(), "project template");
+  const load = async () => evaluate(remoteConfig, await remoteConfig.getTemplate(), "project template");
+  let latest = await load();
   const timer = setInterval(() => {
-    template
-      .load()
-      .then(() => {
-        latest = toSwitches(template.evaluate(), "project template");
+    load()
+      .then((switches) => {
+        latest = switches;
       })
       .catch((error: unknown) => log.error({ err: error }, "Remote Config refresh failed; keeping the last switches"));
   }, refreshMs);

@@ -10,12 +10,17 @@ export const Slug = z
   .regex(ID_RULE, { error: 'must be a lowercase slug such as "finca-los-olivos" (a-z, 0-9 and single dashes)' });
 
 /** A local wall-clock time in the wedding's time zone, the way invitations print it. */
-export const LocalDateTime = z.iso.datetime({
-  local: true,
-  precision: -1,
-  error:
-    'must be a local date and time such as "2027-06-12T17:30" (no seconds, no zone: the wedding\'s timeZone applies)',
-});
+export const LocalDateTime = z.iso
+  .datetime({
+    local: true,
+    precision: -1,
+    error:
+      'must be a local date and time such as "2027-06-12T17:30" (no seconds, no zone: the wedding\'s timeZone applies)',
+  })
+  // zod's ISO check always admits a trailing "Z" (UTC); here it would silently shift every time by hours.
+  .refine((value) => !value.endsWith("Z"), {
+    error: 'must be a local time without "Z" (UTC), such as "2027-06-12T17:30": the wedding\'s timeZone applies',
+  });
 export const LocalDate = z.iso.date({ error: 'must be a date such as "2027-06-12"' });
 
 export const TimeZone = z.string().refine(isIanaTimeZone, {
@@ -159,55 +164,75 @@ const ContentShape = z.strictObject({
   theme: Theme,
 });
 
+const LISTS_WITH_IDS = ["locations", "events", "tags", "accommodations", "meals", "rsvpQuestions"];
+const CROSS_REFERENCED_FIELDS = ["id", "locationId", "visibleTo"];
+
+/**
+ * Cross-references are checked even when unrelated fields have problems, so the couple sees every problem in
+ * one run; only a problem in the ids and references themselves (or a list that is not a list) skips them.
+ */
+function crossReferencesReadable(payload: { issues: ReadonlyArray<{ path?: PropertyKey[] }> }): boolean {
+  return payload.issues.every(({ path = [] }) => {
+    if (path.length === 0) return false;
+    if (!LISTS_WITH_IDS.includes(String(path[0]))) return true;
+    return path.length >= 3 && !CROSS_REFERENCED_FIELDS.includes(String(path[2]));
+  });
+}
+
+const isLocalDateTime = (value: unknown) => LocalDateTime.safeParse(value).success;
+
 /** The whole content, with every cross-reference (ids, tags, times) checked. */
-export const Content = ContentShape.superRefine((content, ctx) => {
-  const locationIds = new Set(content.locations.map((location) => location.id));
-  const tagIds = new Set(content.tags.map((tag) => tag.id));
-  for (const [listName, list] of [
-    ["locations", content.locations],
-    ["events", content.events],
-    ["tags", content.tags],
-    ["accommodations", content.accommodations],
-    ["meals", content.meals],
-    ["rsvpQuestions", content.rsvpQuestions],
-  ] as const) {
-    const seen = new Map<string, number>();
-    list.forEach((item, index) => {
-      const first = seen.get(item.id);
-      if (first !== undefined) {
-        ctx.addIssue({
-          code: "custom",
-          path: [listName, index, "id"],
-          message: `id "${item.id}" is already used by ${listName}[${first}]; every id in ${listName} must be unique`,
-        });
-      } else seen.set(item.id, index);
-    });
-  }
-  content.events.forEach((event, index) => {
-    if (!locationIds.has(event.locationId)) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["events", index, "locationId"],
-        message: `unknown location "${event.locationId}"; use one of the ids under locations: ${[...locationIds].join(", ")}`,
+export const Content = ContentShape.superRefine(
+  (content, ctx) => {
+    const locationIds = new Set(content.locations.map((location) => location.id));
+    const tagIds = new Set(content.tags.map((tag) => tag.id));
+    for (const [listName, list] of [
+      ["locations", content.locations],
+      ["events", content.events],
+      ["tags", content.tags],
+      ["accommodations", content.accommodations],
+      ["meals", content.meals],
+      ["rsvpQuestions", content.rsvpQuestions],
+    ] as const) {
+      const seen = new Map<string, number>();
+      list.forEach((item, index) => {
+        const first = seen.get(item.id);
+        if (first !== undefined) {
+          ctx.addIssue({
+            code: "custom",
+            path: [listName, index, "id"],
+            message: `id "${item.id}" is already used by ${listName}[${first}]; every id in ${listName} must be unique`,
+          });
+        } else seen.set(item.id, index);
       });
     }
-    if (event.end <= event.start) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["events", index, "end"],
-        message: `must be after start (${event.start}); for an event past midnight use the next day's date`,
-      });
-    }
-    event.visibleTo.forEach((tag, tagIndex) => {
-      if (!tagIds.has(tag)) {
+    content.events.forEach((event, index) => {
+      if (!locationIds.has(event.locationId)) {
         ctx.addIssue({
           code: "custom",
-          path: ["events", index, "visibleTo", tagIndex],
-          message: `unknown guest tag "${tag}"; declare it under tags first (declared: ${[...tagIds].join(", ") || "none"})`,
+          path: ["events", index, "locationId"],
+          message: `unknown location "${event.locationId}"; use one of the ids under locations: ${[...locationIds].join(", ")}`,
         });
       }
+      if (isLocalDateTime(event.start) && isLocalDateTime(event.end) && event.end <= event.start) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["events", index, "end"],
+          message: `must be after start (${event.start}); for an event past midnight use the next day's date`,
+        });
+      }
+      event.visibleTo.forEach((tag, tagIndex) => {
+        if (!tagIds.has(tag)) {
+          ctx.addIssue({
+            code: "custom",
+            path: ["events", index, "visibleTo", tagIndex],
+            message: `unknown guest tag "${tag}"; declare it under tags first (declared: ${[...tagIds].join(", ") || "none"})`,
+          });
+        }
+      });
     });
-  });
-});
+  },
+  { when: crossReferencesReadable },
+);
 export type Content = z.infer<typeof Content>;
 export type ContentInput = z.input<typeof Content>;

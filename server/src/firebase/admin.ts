@@ -57,6 +57,11 @@ export function firebaseTargetFromEnv(env: NodeJS.ProcessEnv = process.env): Fir
 }
 
 export function connectFirebase(target: FirebaseTarget, appName = "boda"): FirebaseHandles {
+  if (target.emulated) {
+    // Without credentials, Google's auth library probes the cloud metadata server (a network call off this
+    // machine) before the first request; the emulators need no credentials, so it must not look.
+    process.env.METADATA_SERVER_DETECTION = "none";
+  }
   const app = initializeApp(
     {
       projectId: target.projectId,

@@ -1,0 +1,207 @@
+// `seed rsvp status` (totals, pending households with WhatsApp reminders) and `seed rsvp export` (CSV + JSON of
+// every household and person; `--caterer`: meals and allergies per event). Reads only; files written atomically.
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { Content } from "@boda/server/contract/content";
+import { CONTENT_DOC, HOUSEHOLDS_COLLECTION } from "@boda/server/contract/firestore-paths";
+import { Household } from "@boda/server/contract/household";
+import { RSVPS_COLLECTION, Rsvp } from "@boda/server/contract/rsvp";
+import type { FirebaseHandles } from "@boda/server/firebase/admin";
+import type { Command } from "commander";
+import { stringify } from "csv-stringify/sync";
+import { plural, SeedError } from "../errors";
+import { writeFileAtomic } from "../fs-atomic";
+import { inviteLink } from "../invite-output";
+import type { Io } from "../io";
+import { catererReport, type Entry, peopleRows, reminderText, statusOf, totals, whatsappLink } from "../rsvp-report";
+import { readSwitches, type TemplateLike } from "../switches-template";
+import { type ResolvedTarget, type TargetOptions, withFirebase } from "../target";
+import { DEFAULT_TEMPLATE_FILE } from "./config";
+import { siteBaseUrl } from "./invites";
+
+export interface RsvpData {
+  content: Content;
+  entries: Entry[];
+}
+
+/** Everything the reports need, validated: a stored document that does not match its schema is reported, not guessed. */
+export async function readRsvpData(firebase: FirebaseHandles): Promise<RsvpData> {
+  const { firestore } = firebase;
+  const [contentSnapshot, householdSnapshot, rsvpSnapshot] = await Promise.all([
+    firestore.doc(CONTENT_DOC).get(),
+    firestore.collection(HOUSEHOLDS_COLLECTION).get(),
+    firestore.collection(RSVPS_COLLECTION).get(),
+  ]);
+  const content = Content.safeParse(contentSnapshot.get("content"));
+  if (!content.success) {
+    throw new SeedError("No valid content is published, so events and meals are unknown.", [
+      {
+        where: CONTENT_DOC,
+        message: "publish the content first",
+        example: "pnpm seed content scripts/content/boda.example.yaml",
+      },
+    ]);
+  }
+  const problems = [];
+  const rsvps = new Map<string, Rsvp>();
+  for (const doc of rsvpSnapshot.docs) {
+    const parsed = Rsvp.safeParse(doc.data());
+    if (parsed.success) rsvps.set(doc.id, parsed.data);
+    else
+      problems.push({
+        where: `${RSVPS_COLLECTION}/${doc.id}`,
+        message: `unreadable answer: ${parsed.error.issues[0]?.message}`,
+      });
+  }
+  const entries: Entry[] = [];
+  for (const doc of householdSnapshot.docs) {
+    const parsed = Household.safeParse(doc.data());
+    if (parsed.success) entries.push({ household: parsed.data, rsvp: rsvps.get(doc.id) });
+    else
+      problems.push({
+        where: `${HOUSEHOLDS_COLLECTION}/${doc.id}`,
+        message: `unreadable household: ${parsed.error.issues[0]?.message}`,
+      });
+  }
+  if (problems.length > 0) throw new SeedError("Some stored documents do not match their schema:", problems);
+  entries.sort((a, b) => a.household.displayName.localeCompare(b.household.displayName, "es"));
+  return { content: content.data, entries };
+}
+
+/** The RSVP deadline from the switches, for the reminder text; undefined when it cannot be read. */
+async function readDeadline(firebase: FirebaseHandles, target: ResolvedTarget): Promise<string | undefined> {
+  try {
+    const template = target.emulated
+      ? (JSON.parse(await readFile(DEFAULT_TEMPLATE_FILE, "utf8")) as TemplateLike)
+      : ((await firebase.remoteConfig.getTemplate()) as TemplateLike);
+    return readSwitches(template, "Remote Config").values.rsvp_deadline;
+  } catch {
+    // A broken template is reported by `config show`; reminders then simply leave the date out.
+    return undefined;
+  }
+}
+
+export function statusReport(data: RsvpData, baseUrl: string, deadline: string | undefined): string[] {
+  const sums = totals(data.entries, data.content);
+  const { households, seats, people } = sums;
+  const lines = [
+    `Households: ${households.invited} invited · ${households.confirmed} confirmed · ${households.declined} declined · ${households.pending} pending`,
+    `Seats:      ${seats.invited} invited · ${seats.confirmed} in confirmed households · ${seats.declined} declined · ${seats.pending} pending`,
+    `People who answered: ${people.coming} coming · ${people.notComing} not coming`,
+    "Per event:",
+    ...sums.events.map(
+      (event) =>
+        `  ${event.title.padEnd(22)} ${String(event.coming).padStart(4)} coming · ${event.notComing} not coming · ${event.pendingSeats} seats pending (of ${event.invitedSeats} invited)`,
+    ),
+  ];
+  const pending = data.entries.filter((entry) => statusOf(entry) === "pending");
+  lines.push(
+    pending.length === 0
+      ? "Every household has answered."
+      : `Pending (${pending.length}) — open a link to send a WhatsApp reminder:`,
+  );
+  for (const { household } of pending) {
+    const text = reminderText(
+      household,
+      data.content.couple.names,
+      inviteLink(baseUrl, household.code, household.language),
+      deadline,
+    );
+    lines.push(
+      `  ${household.displayName} (${household.key}, ${household.language}${household.phone ? "" : ", no phone: pick the chat in WhatsApp"})`,
+    );
+    lines.push(`    ${whatsappLink(household.phone, text)}`);
+  }
+  return lines;
+}
+
+async function writeCsv(file: string, rows: ReadonlyArray<Record<string, string | number>>): Promise<void> {
+  const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+  // The BOM makes spreadsheet programs read accents (Lucía, Begoña) correctly.
+  await writeFileAtomic(file, `\uFEFF${stringify([...rows], { header: true, columns })}`);
+}
+
+export async function exportRsvps(
+  data: RsvpData,
+  outDir: string,
+  options: { caterer?: boolean; now: Date },
+): Promise<string[]> {
+  if (options.caterer) {
+    const report = catererReport(data.entries, data.content);
+    const file = path.join(outDir, "catering.csv");
+    await writeCsv(file, report.rows);
+    return [
+      `Wrote ${file} (${plural(report.rows.length, "plate")}).`,
+      ...report.summary.map(
+        (event) =>
+          `  ${event.title}: ${plural(event.people, "person", "people")} — ${
+            Object.entries(event.meals)
+              .map(([meal, count]) => `${meal} ${count}`)
+              .join(", ") || "no meals"
+          }; ${plural(event.allergies, "allergy note")}`,
+      ),
+    ];
+  }
+  const csvFile = path.join(outDir, "rsvp.csv");
+  const jsonFile = path.join(outDir, "rsvp.json");
+  const rows = peopleRows(data.entries, data.content);
+  await writeCsv(csvFile, rows);
+  // Codes are left out: the export is for planning and may be shared; codes sign guests in.
+  const households = data.entries.map((entry) => {
+    const { code: _code, codeIssuedAt: _issued, ...household } = entry.household;
+    return { ...household, status: statusOf(entry), rsvp: entry.rsvp ?? null };
+  });
+  await writeFileAtomic(
+    jsonFile,
+    `${JSON.stringify({ exportedAt: options.now.toISOString(), households }, null, 2)}\n`,
+  );
+  return [
+    `Wrote ${csvFile} (${plural(rows.length, "person", "people")}) and ${jsonFile} (${plural(households.length, "household")}).`,
+  ];
+}
+
+export function registerRsvpCommand(program: Command, io: Io, targetOptions: () => TargetOptions): void {
+  const rsvp = program
+    .command("rsvp")
+    .summary("status | export: follow the answers (totals, reminders, exports)")
+    .description("Follow guests' answers.");
+  rsvp
+    .command("status")
+    .description("totals per event and the households that have not answered, with a WhatsApp reminder link each")
+    .option(
+      "--base-url <url>",
+      "the site's address for the links in reminders (default: SITE_URL, else http://127.0.0.1:8787)",
+    )
+    .addHelpText(
+      "after",
+      "\nExamples:\n  pnpm seed rsvp status\n  pnpm seed rsvp status --base-url https://boda.example.com",
+    )
+    .action(async (options: { baseUrl?: string }) => {
+      const base = siteBaseUrl(io, options.baseUrl);
+      await withFirebase(io, targetOptions(), ["firestore"], async (firebase, target) => {
+        const data = await readRsvpData(firebase);
+        for (const line of statusReport(data, base.url, await readDeadline(firebase, target))) io.out(line);
+      });
+    });
+  rsvp
+    .command("export")
+    .description(
+      "write every household and person to CSV and JSON, or with --caterer the meals and allergies per event",
+    )
+    .option("--out <dir>", "folder for the files", "exportar")
+    .option("--caterer", "only what the caterer needs: who eats at each event, meal and allergies (catering.csv)")
+    .addHelpText(
+      "after",
+      "\nExamples:\n  pnpm seed rsvp export\n  pnpm seed rsvp export --caterer --out para-el-catering",
+    )
+    .action(async (options: { out: string; caterer?: boolean }) => {
+      await withFirebase(io, targetOptions(), ["firestore"], async (firebase) => {
+        const data = await readRsvpData(firebase);
+        for (const line of await exportRsvps(data, path.resolve(io.cwd, options.out), {
+          caterer: options.caterer,
+          now: io.now(),
+        }))
+          io.out(line);
+      });
+    });
+}

@@ -1,0 +1,34 @@
+// What a seed command may touch besides Firebase: where it prints, the caller's directory, the environment and
+// the clock. Passed in (never read from globals) so tests run commands in-process and read what they printed.
+import path from "node:path";
+
+export interface Io {
+  out(line: string): void;
+  err(line: string): void;
+  /** The directory the person ran `pnpm seed` from; relative file arguments start here. */
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  now(): Date;
+}
+
+/** The repository root (scripts/src/seed → ../../..): firebase.json, remoteconfig.template.json live there. */
+export const REPO_ROOT = path.resolve(import.meta.dirname, "../../..");
+
+export function processIo(): Io {
+  return {
+    out: (line) => process.stdout.write(`${line}\n`),
+    err: (line) => process.stderr.write(`${line}\n`),
+    // `pnpm seed` runs this file from scripts/; pnpm records where the person actually was in INIT_CWD.
+    cwd: process.env.INIT_CWD ?? process.cwd(),
+    env: process.env,
+    now: () => new Date(),
+  };
+}
+
+/** Resolves a file argument against the caller's directory, then against the repository root. */
+export function resolveUserPath(io: Io, file: string, exists: (candidate: string) => boolean): string {
+  const fromCaller = path.resolve(io.cwd, file);
+  if (path.isAbsolute(file) || exists(fromCaller)) return fromCaller;
+  const fromRoot = path.resolve(REPO_ROOT, file);
+  return exists(fromRoot) ? fromRoot : fromCaller;
+}

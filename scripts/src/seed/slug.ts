@@ -1,0 +1,23 @@
+// Turns a person's name into a stable id ("José Ángel" → "jose-angel"), used for member ids that RSVP answers
+// attach to, so reordering or re-running the guest list never mixes people up.
+
+export function slugify(text: string): string {
+  return text
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+}
+
+/** Slugs for a list of names, unique within the list (`ana`, `ana-2`), never empty. */
+export function uniqueSlugs(names: readonly string[], fallback: string): string[] {
+  const used = new Set<string>();
+  return names.map((name, index) => {
+    const base = slugify(name) || `${fallback}-${index + 1}`;
+    let candidate = base;
+    for (let suffix = 2; used.has(candidate); suffix += 1) candidate = `${base}-${suffix}`;
+    used.add(candidate);
+    return candidate;
+  });
+}

@@ -1,0 +1,75 @@
+// Invited households as stored in Firestore (`households/{key}`) and their invite codes (`inviteCodes/{code}`).
+// Written by `pnpm seed invites`, read by the BFF to sign guests in with the code from their link.
+import { z } from "zod";
+import { Slug } from "./content";
+import { Language } from "./localized";
+
+export const INVITE_CODES_COLLECTION = "inviteCodes";
+
+/**
+ * Invite-code alphabet: digits and capitals without look-alikes (no 0/O, 1/I/L, U/V), so a code read aloud
+ * or typed from a printed card survives. 29 symbols × 16 characters ≈ 77.7 bits: unguessable.
+ */
+export const INVITE_CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTWXYZ";
+export const INVITE_CODE_LENGTH = 16;
+
+export const InviteCode = z
+  .string()
+  .length(INVITE_CODE_LENGTH, { error: `must be ${INVITE_CODE_LENGTH} characters` })
+  .refine((code) => [...code].every((char) => INVITE_CODE_ALPHABET.includes(char)), {
+    error: `may only use the characters ${INVITE_CODE_ALPHABET}`,
+  });
+export type InviteCode = z.infer<typeof InviteCode>;
+
+/** What guests type or paste ("abcd-efgh …") → the stored form: capitals, no separators. */
+export function normalizeInviteCode(input: string): string {
+  return input.toUpperCase().replace(/[\s-]/g, "");
+}
+
+/** `ABCDEFGHJKMNPQRS` → `ABCD-EFGH-JKMN-PQRS`, the way cards print it. */
+export function formatInviteCode(code: string): string {
+  return code.match(/.{1,4}/g)?.join("-") ?? code;
+}
+
+const Phone = z.string().regex(/^\+[1-9]\d{6,14}$/, {
+  error: 'must be an international phone number with country code and no spaces, such as "+34600111222"',
+});
+
+/** A person known by name. Ids are stable slugs of the name so RSVP answers stay attached when the list is edited. */
+export const Member = z.strictObject({
+  id: Slug,
+  name: z.string().trim().min(1),
+  child: z.boolean(),
+});
+export type Member = z.infer<typeof Member>;
+
+export const Household = z
+  .strictObject({
+    key: Slug,
+    displayName: z.string().trim().min(1),
+    /** Everyone invited: the named members plus the unnamed plus-ones. */
+    seats: z.number().int().min(1),
+    members: z.array(Member),
+    /** Seats whose guest is not known yet ("Ana y acompañante"); the RSVP form asks for their names. */
+    plusOnes: z.number().int().min(0),
+    tags: z.array(Slug),
+    language: Language,
+    email: z.email().optional(),
+    phone: Phone.optional(),
+    code: InviteCode,
+    codeIssuedAt: z.iso.datetime(),
+  })
+  .superRefine((household, ctx) => {
+    if (household.members.length + household.plusOnes !== household.seats) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["seats"],
+        message: `seats (${household.seats}) must equal named members (${household.members.length}) + plus-ones (${household.plusOnes})`,
+      });
+    }
+  });
+export type Household = z.infer<typeof Household>;
+
+/** `inviteCodes/{code}`: lets the BFF find the household of a code with one read. */
+export const InviteCodeDoc = z.strictObject({ householdKey: Slug });
+export type InviteCodeDoc = z.infer<typeof InviteCodeDoc>;
