@@ -34,7 +34,8 @@ describe("BFF over HTTP", () => {
   });
 
   it("should answer /readyz with 200 when Firestore is reachable and 503 naming the cause when not", async () => {
-    expect((await fetch(`${base}/readyz`)).status).toBe(200);
+    // Ready once the content listener has delivered the first snapshot.
+    await expect.poll(async () => (await fetch(`${base}/readyz`)).status).toBe(200);
     firestoreUp = false;
     const down = await fetch(`${base}/readyz`);
     firestoreUp = true;

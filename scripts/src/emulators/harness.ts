@@ -44,6 +44,19 @@ export interface RunningEmulators {
 }
 
 export async function startEmulators(options: HarnessOptions): Promise<RunningEmulators> {
+  if (options.ports === "configured") return startOnce(options);
+  // A free port can be taken by another process between being picked and being bound: one retry on fresh ports.
+  try {
+    return await startOnce(options);
+  } catch (error) {
+    (options.log ?? console.log)(
+      `  (retrying on other free ports after: ${(error as Error).message.split("\n")[1] ?? ""})`,
+    );
+    return startOnce(options);
+  }
+}
+
+async function startOnce(options: HarnessOptions): Promise<RunningEmulators> {
   const host = options.host ?? "127.0.0.1";
   const projectId = options.projectId ?? DEFAULT_PROJECT_ID;
   const log = options.log ?? ((line: string) => console.log(line));

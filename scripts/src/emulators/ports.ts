@@ -1,8 +1,21 @@
 // Port helpers: tests take free ports so two runs never collide; fixed ports are checked before use.
 import { createServer } from "node:net";
 
-/** A port nobody listens on right now (the OS picks it). */
-export function freePort(host = "127.0.0.1"): Promise<number> {
+/** Ports already handed out by this process: not yet listened on, so the OS could offer them again. */
+const handedOut = new Set<number>();
+
+/** A port nobody listens on right now (the OS picks it), never one this process already handed out. */
+export async function freePort(host = "127.0.0.1"): Promise<number> {
+  for (;;) {
+    const port = await askTheOs(host);
+    if (!handedOut.has(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
+}
+
+function askTheOs(host: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);

@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkContentText, localToInstant } from "./content-validate";
+import { checkContentText } from "./content-validate";
 import { REPO_ROOT } from "./io";
 
 const EXAMPLE = readFileSync(path.join(REPO_ROOT, "scripts/content/boda.example.yaml"), "utf8");
@@ -133,13 +133,5 @@ describe("checkContentText", () => {
         example: 'start: "2027-03-28T03:30"',
       },
     ]);
-  });
-});
-
-describe("localToInstant", () => {
-  it("reads wall-clock time in the wedding's zone, summer and winter", () => {
-    expect(localToInstant("2027-06-12T18:00", "Europe/Madrid")?.toISOString()).toBe("2027-06-12T16:00:00.000Z");
-    expect(localToInstant("2027-01-12T18:00", "Europe/Madrid")?.toISOString()).toBe("2027-01-12T17:00:00.000Z");
-    expect(localToInstant("2027-06-12T18:00", "America/Mexico_City")?.toISOString()).toBe("2027-06-13T00:00:00.000Z");
   });
 });

@@ -3,7 +3,7 @@
 
 import { Content, LocalDate, LocalDateTime, TimeZone } from "@boda/server/contract/content";
 import { formatPath } from "@boda/server/contract/issues";
-import { TZDate } from "@date-fns/tz";
+import { localDateIn, localToInstant } from "@boda/server/contract/wedding-time";
 import { type Document, isMap, isNode, isPair, isScalar, LineCounter, parseDocument, stringify } from "yaml";
 import { z } from "zod";
 import type { Problem } from "./errors";
@@ -209,25 +209,6 @@ export function checkTimes(data: unknown, context: Pick<ContentCheckContext, "no
     }
   });
   return problems;
-}
-
-/** `2027-06-12T17:30` in `Europe/Madrid` → the instant; undefined when that wall-clock time does not exist there. */
-export function localToInstant(local: string, timeZone: string): Date | undefined {
-  const [datePart = "", timePart = ""] = local.split("T");
-  const [year = 0, month = 1, day = 1] = datePart.split("-").map(Number);
-  const [hour = 0, minute = 0] = timePart.split(":").map(Number);
-  const zoned = new TZDate(year, month - 1, day, hour, minute, timeZone);
-  const roundTrips = zoned.getFullYear() === year && zoned.getMonth() === month - 1 && zoned.getDate() === day;
-  return roundTrips && zoned.getHours() === hour && zoned.getMinutes() === minute
-    ? new Date(zoned.getTime())
-    : undefined;
-}
-
-export function localDateIn(instant: Date, timeZone: string): string {
-  // en-CA formats dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(
-    instant,
-  );
 }
 
 function nextYearSameDay(date: string, today: string): string {

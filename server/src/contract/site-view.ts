@@ -1,5 +1,6 @@
 // What the BFF sends the page: content shaped for one viewer (their events only) plus derived map links.
 import type { Content, Location, WeddingEvent } from "./content";
+import type { ContentChange } from "./content-change";
 import type { MapLinks } from "./map-links";
 import type { Switches } from "./switches";
 
@@ -17,6 +18,8 @@ export interface SiteView {
   gifts: Content["gifts"] | null;
   contacts: Content["contacts"];
   theme: Content["theme"];
+  /** Moved times and places of the viewer's events, newest first. */
+  changes: ContentChange[];
   /** Increases with every published change; lets caches and the page tell versions apart. */
   version: number;
 }

@@ -9,8 +9,9 @@ describe("locations.list", () => {
 
   beforeAll(async () => {
     db = isolatedFirestore("locations");
-    services = servicesFor(db);
+    // Published before the BFF starts listening, so its first snapshot already holds the content.
     await publishContent(db.firestore, exampleContent(), 1);
+    services = servicesFor(db);
   });
   afterAll(async () => {
     services.content.close();

@@ -5,13 +5,15 @@ import { requirePublished, visibleEvents } from "./published";
 
 export const siteRouter = router({
   content: publicProcedure.query(async ({ ctx }): Promise<SiteView> => {
-    const { content, version } = await requirePublished(ctx);
+    const { content, version, changes } = await requirePublished(ctx);
     const locationNames = new Map(content.locations.map((location) => [location.id, location.name]));
+    const events = visibleEvents(content, ctx.viewer.tags);
+    const shownEventIds = new Set(events.map((event) => event.id));
     return {
       couple: content.couple,
       wedding: content.wedding,
       hero: content.hero,
-      events: visibleEvents(content, ctx.viewer.tags).map((event) => ({
+      events: events.map((event) => ({
         ...event,
         locationName: locationNames.get(event.locationId) ?? event.locationId,
       })),
@@ -20,6 +22,7 @@ export const siteRouter = router({
       gifts: content.gifts ?? null,
       contacts: content.contacts,
       theme: content.theme,
+      changes: changes.filter((change) => shownEventIds.has(change.eventId)),
       version,
     };
   }),

@@ -70,6 +70,7 @@ export const siteContent: SiteContent = {
     colors: { primary: "#6b4e31", background: "#fbf8f3", text: "#2b2620", accent: "#8a9a5b" },
     fonts: { heading: "Georgia, serif", body: "system-ui, sans-serif" },
   },
+  changes: [],
   version: 3,
 };
 

@@ -57,6 +57,37 @@ describe("dashboard", () => {
     );
   });
 
+  it("warns about a moved ceremony above the program, with the old and new time", async () => {
+    const church = { locationId: "iglesia-santa-maria", name: "Iglesia Prioral de Santa María", address: "Plaza" };
+    const moved: SiteContent = {
+      ...siteContent,
+      changes: [
+        {
+          eventId: "ceremonia",
+          eventTitle: { es: "Ceremonia", en: "Ceremony" },
+          changed: ["start", "end"],
+          before: { start: "2027-06-12T18:00", end: "2027-06-12T19:00", place: church },
+          after: { start: "2027-06-12T18:30", end: "2027-06-12T19:30", place: church },
+          changedAt: "2027-05-20T10:00:00.000Z",
+          contentVersion: 4,
+        },
+      ],
+    };
+    renderApp({ history: ["/"], bff: { "site.content": () => ({ data: moved }) } });
+    const notice = (await screen.findByRole("heading", { level: 2, name: "Cambios en el programa" })).closest(
+      "section",
+    );
+    if (!notice) throw new Error("the changes are a section");
+    expect(
+      within(notice).getByText("Ceremonia: ahora sáb, 12 jun · 18:30 – 19:30, en Iglesia Prioral de Santa María."),
+    ).toBeTruthy();
+    expect(
+      within(notice).getByText(
+        "Antes: sáb, 12 jun · 18:00 – 19:00, en Iglesia Prioral de Santa María. Avisado el 20 de mayo.",
+      ),
+    ).toBeTruthy();
+  });
+
   it("leaves out sections the couple did not fill in", async () => {
     const bare: SiteContent = { ...siteContent, accommodations: [], faq: [], gifts: null, contacts: [] };
     renderApp({ history: ["/"], bff: { "site.content": () => ({ data: bare }) } });
@@ -64,6 +95,7 @@ describe("dashboard", () => {
     expect(screen.queryByRole("heading", { name: "Dónde dormir" })).toBeNull();
     expect(screen.queryByRole("heading", { name: "Regalos" })).toBeNull();
     expect(screen.queryByRole("heading", { name: "Contacto" })).toBeNull();
+    expect(screen.queryByRole("heading", { name: "Cambios en el programa" })).toBeNull();
   });
 
   it("shows loading, then an error with a retry that loads the page", async () => {

@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { LoadError, Loading } from "../../components/query-status";
 import { useI18n } from "../../lib/i18n/language";
 import { useTRPC } from "../../lib/trpc";
+import { ChangesNotice } from "./changes-notice";
 import { HeroSection } from "./hero-section";
 import { AccommodationsSection, ContactsSection, FaqSection, GiftsSection } from "./practical-sections";
 import { ProgramSection } from "./program-section";
@@ -29,6 +30,7 @@ export function DashboardScreen() {
   return (
     <div className="dashboard">
       <HeroSection view={view} />
+      {view.changes.length > 0 ? <ChangesNotice changes={view.changes} timeZone={view.wedding.timeZone} /> : null}
       <ProgramSection events={view.events} timeZone={view.wedding.timeZone} />
       {view.accommodations.length > 0 ? <AccommodationsSection accommodations={view.accommodations} /> : null}
       {view.faq.length > 0 ? <FaqSection faq={view.faq} /> : null}
