@@ -24,6 +24,9 @@ ensurePnpm();
 run("pnpm", ["install", "--frozen-lockfile", "--reporter=append-only"]);
 const runsBrowser = command === "test" && (!rest.includes("--only") || rest.some((arg) => arg.includes("e2e")));
 if (runsBrowser && !process.env.CHROMIUM_PATH) ensureChromium();
+// Ctrl-C reaches the whole process group: let the child stop the stack cleanly and report its own exit code.
+process.on("SIGINT", () => {});
+process.on("SIGTERM", () => {});
 const result = spawnSync("pnpm", ["--filter", "@boda/scripts", "exec", "tsx", entries[command], ...rest], {
   cwd: root,
   stdio: "inherit",
