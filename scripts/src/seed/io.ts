@@ -15,6 +15,11 @@ export interface Io {
 export const REPO_ROOT = path.resolve(import.meta.dirname, "../../..");
 
 export function processIo(): Io {
+  // `pnpm seed rsvp status | head` closes the pipe early: that is the reader being done, not a failure.
+  process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code === "EPIPE") process.exit(0);
+    throw error;
+  });
   return {
     out: (line) => process.stdout.write(`${line}\n`),
     err: (line) => process.stderr.write(`${line}\n`),

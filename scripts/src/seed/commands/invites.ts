@@ -256,7 +256,7 @@ export async function applyInvites(options: ApplyInvitesOptions): Promise<ApplyI
   print(
     `Wrote ${options.outDir}: enlaces.csv (links), tarjetas.html (cards to print), qr/ (${plural(cards.length, "QR code")}).`,
   );
-  print("Keep this folder private: each link signs its household in.");
+  print("Keep this folder private: each link carries its household's code.");
   return result;
 }
 
