@@ -1,9 +1,9 @@
 // Starts the Realtime Database emulator: the official JAR wherever it is installed, otherwise the
 // protocol-compatible stand-in (scripts/src/rtdb-standin) in a child process; database.rules.json loaded either way.
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { homedir } from "node:os";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { FIREBASE_TOOLS_CACHE, jarFromEnv, newestCachedJar } from "./jars";
 import { findJava } from "./java";
 import { assertPortFree } from "./ports";
 import { type ManagedProcess, spawnManaged, tail, typescriptCommand, waitUntilReady } from "./processes";
@@ -19,19 +19,10 @@ interface DatabaseJar {
 
 /** FIREBASE_DATABASE_EMULATOR_JAR, else the newest JAR firebase-tools downloaded into its cache. */
 export function findDatabaseJar(env: NodeJS.ProcessEnv = process.env): DatabaseJar | undefined {
-  if (env.FIREBASE_DATABASE_EMULATOR_JAR) {
-    const jar = path.resolve(env.FIREBASE_DATABASE_EMULATOR_JAR);
-    if (!existsSync(jar)) throw new Error(`FIREBASE_DATABASE_EMULATOR_JAR points at ${jar}, which does not exist.`);
-    return { jar, origin: "FIREBASE_DATABASE_EMULATOR_JAR" };
-  }
-  const cache = path.join(homedir(), ".cache", "firebase", "emulators");
-  const newest = existsSync(cache)
-    ? readdirSync(cache)
-        .filter((name) => /^firebase-database-emulator-v[\d.]+\.jar$/.test(name))
-        .sort((a, b) => a.localeCompare(b, "en", { numeric: true }))
-        .at(-1)
-    : undefined;
-  return newest ? { jar: path.join(cache, newest), origin: "firebase-tools' emulator cache" } : undefined;
+  const configured = jarFromEnv("FIREBASE_DATABASE_EMULATOR_JAR", env);
+  if (configured) return { jar: configured, origin: "FIREBASE_DATABASE_EMULATOR_JAR" };
+  const cached = newestCachedJar("firebase-database-emulator");
+  return cached ? { jar: cached, origin: FIREBASE_TOOLS_CACHE } : undefined;
 }
 
 /** The default namespace of a project, which is what firebase-admin uses without a databaseURL. */

@@ -1,8 +1,9 @@
 // Starts the official Cloud Firestore emulator (a JAR) with firestore.rules loaded, found wherever it lives.
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { homedir } from "node:os";
 import path from "node:path";
+import { FIREBASE_TOOLS_CACHE, jarFromEnv, newestCachedJar } from "./jars";
 import { findJava } from "./java";
 import { httpOk, spawnManaged, waitUntilReady } from "./processes";
 import type { EmulatorStartOptions, RunningEmulator } from "./types";
@@ -37,9 +38,8 @@ export function findFirestoreJar(
   env: NodeJS.ProcessEnv = process.env,
   places: SearchPlaces = DEFAULT_PLACES,
 ): FirestoreJar | undefined {
-  if (env.FIRESTORE_EMULATOR_JAR) {
-    const jar = path.resolve(env.FIRESTORE_EMULATOR_JAR);
-    if (!existsSync(jar)) throw new Error(`FIRESTORE_EMULATOR_JAR points at ${jar}, which does not exist.`);
+  const jar = jarFromEnv("FIRESTORE_EMULATOR_JAR", env);
+  if (jar) {
     const flavour = path.basename(jar).startsWith("cloud-firestore-emulator-v") ? "firebase-tools" : "cloud-sdk";
     return { jar, flavour, origin: "FIRESTORE_EMULATOR_JAR" };
   }
@@ -49,16 +49,8 @@ export function findFirestoreJar(
       return { jar: path.join(root, GOOGLE_CLOUD_SDK_JAR), flavour: "cloud-sdk", origin: "Google Cloud SDK component" };
     }
   }
-  const cache = path.join(places.home, ".cache", "firebase", "emulators");
-  const cached = existsSync(cache)
-    ? readdirSync(cache)
-        .filter((name) => /^cloud-firestore-emulator-v[\d.]+\.jar$/.test(name))
-        .sort((a, b) => a.localeCompare(b, "en", { numeric: true }))
-        .at(-1)
-    : undefined;
-  if (cached)
-    return { jar: path.join(cache, cached), flavour: "firebase-tools", origin: "firebase-tools' emulator cache" };
-  return undefined;
+  const cached = newestCachedJar("cloud-firestore-emulator", places.home);
+  return cached ? { jar: cached, flavour: "firebase-tools", origin: FIREBASE_TOOLS_CACHE } : undefined;
 }
 
 function gcloudSdkRoot(): string | undefined {
