@@ -51,11 +51,14 @@ export function runToCompletion(
   });
 }
 
+/** A day safely before the example wedding (12 June 2027), so its dates never count as "in the past". */
+const DEMO_PUBLISHED_AT = "2027-01-01T10:00:00Z";
+
 /** Publishes the example wedding with the couple's own command, as they would. */
 export function seedDemoContent(env: NodeJS.ProcessEnv): Promise<string> {
   const [node, args] = typescriptCommand("scripts/src/seed/cli.ts");
   return runToCompletion(node, [...args, "content", DEMO_CONTENT_FILE], {
-    env,
+    env: { ...env, SEED_NOW: DEMO_PUBLISHED_AT },
     label: "Publishing the demo content (pnpm seed content)",
   });
 }

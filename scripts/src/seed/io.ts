@@ -26,8 +26,21 @@ export function processIo(): Io {
     // `pnpm seed` runs this file from scripts/; pnpm records where the person actually was in INIT_CWD.
     cwd: process.env.INIT_CWD ?? process.cwd(),
     env: process.env,
-    now: () => new Date(),
+    now: () => clockFromEnv(process.env),
   };
+}
+
+/**
+ * "Now" for the date checks: the real clock, or SEED_NOW (an ISO instant) for demos and tests that publish the
+ * example wedding, whose date must not turn into "in the past" and break `pnpm start` once it has gone by.
+ */
+export function clockFromEnv(env: NodeJS.ProcessEnv): Date {
+  if (!env.SEED_NOW) return new Date();
+  const fixed = new Date(env.SEED_NOW);
+  if (Number.isNaN(fixed.getTime())) {
+    throw new Error(`SEED_NOW is "${env.SEED_NOW}"; it must be an ISO instant such as 2027-01-01T00:00:00Z.`);
+  }
+  return fixed;
 }
 
 /** Resolves a file argument against the caller's directory, then against the repository root. */
