@@ -4,14 +4,7 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { ROOT_DIR, type RunningEmulators, startEmulators } from "./emulators/harness";
 import { freePort } from "./emulators/ports";
-import {
-  httpOk,
-  type ManagedProcess,
-  spawnManaged,
-  tail,
-  typescriptCommand,
-  waitUntilReady,
-} from "./emulators/processes";
+import { httpOk, type ManagedProcess, spawnManaged, typescriptCommand, waitUntilReady } from "./emulators/processes";
 
 export const DEMO_CONTENT_FILE = path.join(ROOT_DIR, "scripts/content/boda.example.yaml");
 export const WEB_DIST_DIR = path.join(ROOT_DIR, "web/dist");
@@ -85,9 +78,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       logFile: path.join(logDir, `bff-${port}.log`),
     });
     const url = `http://127.0.0.1:${port}/`;
-    await waitUntilReady("The BFF", bff, () => httpOk(`${url}readyz`), 30_000).catch((error: Error) => {
-      throw new Error(`${error.message}\n${bff ? tail(bff.logFile) : ""}`);
-    });
+    await waitUntilReady("The BFF", bff, () => httpOk(`${url}readyz`), { timeoutMs: 30_000 });
     log(`  BFF               ${url}  serving web/dist, logs .emulators/bff-${port}.log`);
     return { url, emulators, stop };
   } catch (error) {

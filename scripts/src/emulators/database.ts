@@ -5,8 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { FIREBASE_TOOLS_CACHE, jarFromEnv, newestCachedJar } from "./jars";
 import { findJava } from "./java";
-import { assertPortFree } from "./ports";
-import { type ManagedProcess, spawnManaged, tail, typescriptCommand, waitUntilReady } from "./processes";
+import { spawnManaged, typescriptCommand, waitUntilReady } from "./processes";
 import type { EmulatorStartOptions, RunningEmulator } from "./types";
 
 const RULES_FILE = "database.rules.json";
@@ -56,46 +55,20 @@ async function loadRules(options: EmulatorStartOptions, rulesPath: string): Prom
 }
 
 /** Waits for the emulator to answer; a failure names the cause and, via `fix`, what to do about it. */
-async function startProcess(
-  name: string,
-  process_: ManagedProcess,
-  options: EmulatorStartOptions,
-  fix: string,
-): Promise<void> {
-  try {
-    await waitUntilReady(name, process_, () => answers(options));
-  } catch (error) {
-    await process_.stop();
-    const output = tail(process_.logFile);
-    if (/EADDRINUSE|already in use|BindException/i.test(output)) {
-      throw new Error(
-        `${name} could not listen on ${options.host}:${options.port}: the port is already in use. ` +
-          `Stop the process holding it (\`ss -ltnp | grep ${options.port}\`) or choose another port with DATABASE_EMULATOR_PORT=<port>.`,
-      );
-    }
-    throw new Error(`${(error as Error).message}\n${fix}`);
-  }
-}
-
 export async function startDatabaseEmulator(options: EmulatorStartOptions): Promise<RunningEmulator> {
   const rulesPath = path.join(options.rootDir, RULES_FILE);
   if (!existsSync(rulesPath))
     throw new Error(`${rulesPath} is missing; the Realtime Database emulator needs its rules.`);
   const logFile = path.join(options.logDir, "database.log");
   const found = findDatabaseJar();
-  // Readiness is probed over HTTP, so a server already on the port would look like ours: refuse it up front.
-  await assertPortFree("the Realtime Database emulator", options.host, options.port, "DATABASE_EMULATOR_PORT");
 
   if (found) {
     const java = findJava(11, "The Realtime Database emulator");
     const args = ["-Duser.language=en", "-jar", found.jar, "--host", options.host, "--port", String(options.port)];
     const process_ = spawnManaged(java.command, args, { logFile });
-    await startProcess(
-      "The Realtime Database emulator",
-      process_,
-      options,
-      `Fix: replace ${found.jar} with a working JAR (\`npx firebase setup:emulators:database\`), or unset FIREBASE_DATABASE_EMULATOR_JAR / remove the JAR from the cache to use the stand-in.`,
-    );
+    await waitUntilReady("The Realtime Database emulator", process_, () => answers(options), {
+      fix: `Fix: replace ${found.jar} with a working JAR (\`npx firebase setup:emulators:database\`), or unset FIREBASE_DATABASE_EMULATOR_JAR / remove the JAR from the cache to use the stand-in.`,
+    });
     try {
       await loadRules(options, rulesPath);
     } catch (error) {
@@ -115,12 +88,9 @@ export async function startDatabaseEmulator(options: EmulatorStartOptions): Prom
   const [node, standinArgs] = typescriptCommand(STANDIN_MAIN);
   const args = [...standinArgs, "--host", options.host, "--port", String(options.port), "--rules", rulesPath];
   const process_ = spawnManaged(node, [...args, "--project", options.projectId], { logFile });
-  await startProcess(
-    "The Realtime Database stand-in",
-    process_,
-    options,
-    `Fix: run \`pnpm --filter @boda/scripts exec tsx src/rtdb-standin/main.ts --port ${options.port}\` to see the error, and check that dependencies are installed (\`pnpm install\`).`,
-  );
+  await waitUntilReady("The Realtime Database stand-in", process_, () => answers(options), {
+    fix: `Fix: run \`pnpm --filter @boda/scripts exec tsx src/rtdb-standin/main.ts --port ${options.port}\` to see the error, and check that dependencies are installed (\`pnpm install\`).`,
+  });
   return {
     name: "Realtime Database",
     host: options.host,

@@ -67,12 +67,10 @@ async function startOnce(options: HarnessOptions): Promise<RunningEmulators> {
   const plans = await Promise.all(
     EMULATOR_NAMES.map(async (name) => {
       const { portVariable } = EMULATORS[name];
-      let port: number;
-      if (options.ports === "free") port = await freePort(host);
-      else {
-        port = Number(process.env[portVariable] ?? configured[name]);
-        await assertPortFree(`the ${name} emulator`, host, port, portVariable);
-      }
+      const port =
+        options.ports === "free" ? await freePort(host) : Number(process.env[portVariable] ?? configured[name]);
+      // Readiness is probed over HTTP, so a server already on the port would look like ours: refuse it up front.
+      await assertPortFree(`the ${name} emulator`, host, port, portVariable);
       return { name, start: { host, port, projectId, rootDir: ROOT_DIR, logDir } satisfies EmulatorStartOptions };
     }),
   );

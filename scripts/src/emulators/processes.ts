@@ -71,30 +71,46 @@ export function tail(logFile: string, lines = 15): string {
   }
 }
 
+export interface ReadinessOptions {
+  timeoutMs?: number;
+  /** What to do about it, appended to the error (e.g. how to replace a broken JAR). */
+  fix?: string;
+}
+
 /**
- * Polls `probe` until it succeeds, the process exits, or `timeoutMs` passes. Readiness polling is the only
- * way to know a JVM emulator is up; it never stands in for waiting on events in tests.
+ * Polls `probe` until it succeeds, the process exits, or the timeout passes. Readiness polling is the only
+ * way to know a JVM emulator is up; it never stands in for waiting on events in tests. On failure the process
+ * is stopped and the error carries its last output, plus a plain word when the cause is a busy port.
  */
 export async function waitUntilReady(
   name: string,
   process_: ManagedProcess,
   probe: () => Promise<boolean>,
-  timeoutMs = 60_000,
+  options: ReadinessOptions = {},
 ): Promise<void> {
+  const timeoutMs = options.timeoutMs ?? 60_000;
   const deadline = Date.now() + timeoutMs;
   let exitCode: number | null | undefined;
   void process_.exited.then((code) => {
     exitCode = code;
   });
   for (let delay = 100; ; delay = Math.min(delay * 1.5, 1000)) {
-    if (exitCode !== undefined) {
-      throw new Error(`${name} exited (code ${exitCode}) before it was ready. Its output:\n${tail(process_.logFile)}`);
+    const failure =
+      exitCode !== undefined
+        ? `${name} exited (code ${exitCode}) before it was ready.`
+        : Date.now() > deadline
+          ? `${name} did not answer within ${timeoutMs / 1000}s.`
+          : undefined;
+    if (failure) {
+      await process_.stop();
+      const output = tail(process_.logFile);
+      const busyPort = /EADDRINUSE|already in use|BindException|is not open on/i.test(output)
+        ? " Its port is already in use: stop the process holding it, or choose another port."
+        : "";
+      const fix = options.fix ? `\n${options.fix}` : "";
+      throw new Error(`${failure}${busyPort}${fix}\nIts output:\n${output}`);
     }
     if (await probe().catch(() => false)) return;
-    if (Date.now() > deadline) {
-      await process_.stop();
-      throw new Error(`${name} did not answer within ${timeoutMs / 1000}s. Its output:\n${tail(process_.logFile)}`);
-    }
     await new Promise((resolve) => setTimeout(resolve, delay));
   }
 }

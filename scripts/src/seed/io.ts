@@ -1,6 +1,8 @@
 // What a seed command may touch besides Firebase: where it prints, the caller's directory, the environment and
 // the clock. Passed in (never read from globals) so tests run commands in-process and read what they printed.
+import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { SeedError } from "./errors";
 
 export interface Io {
   out(line: string): void;
@@ -49,4 +51,15 @@ export function resolveUserPath(io: Io, file: string, exists: (candidate: string
   if (path.isAbsolute(file) || exists(fromCaller)) return fromCaller;
   const fromRoot = path.resolve(REPO_ROOT, file);
   return exists(fromRoot) ? fromRoot : fromCaller;
+}
+
+/** Reads a file the couple pointed at; a missing or unreadable one is a SeedError naming it and what right looks like. */
+export async function readInputFile(file: string, failure: { summary: string; example: string }): Promise<string> {
+  try {
+    return await readFile(file, "utf8");
+  } catch {
+    throw new SeedError(failure.summary, [
+      { where: file, message: "the file does not exist or cannot be read", example: failure.example },
+    ]);
+  }
 }

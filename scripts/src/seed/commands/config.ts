@@ -2,7 +2,6 @@
 // Emulators: edits remoteconfig.template.json in place. Real project: publishes with firebase-admin, etag-guarded.
 
 import { existsSync } from "node:fs";
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Switches, SwitchKey } from "@boda/server/contract/switches";
 import { localDateIn } from "@boda/server/contract/wedding-time";
@@ -11,7 +10,7 @@ import type { RemoteConfigTemplate } from "firebase-admin/remote-config";
 import { applyEdits, modify, type ParseError, parse as parseJsonc, printParseErrorCode } from "jsonc-parser";
 import { type Problem, SeedError } from "../errors";
 import { writeFileAtomic } from "../fs-atomic";
-import { type Io, REPO_ROOT, resolveUserPath } from "../io";
+import { type Io, REPO_ROOT, readInputFile, resolveUserPath } from "../io";
 import {
   describePhases,
   parseSwitchValue,
@@ -31,18 +30,10 @@ interface ConfigOptions {
 }
 
 async function readTemplateFile(file: string): Promise<{ text: string; template: TemplateLike }> {
-  let text: string;
-  try {
-    text = await readFile(file, "utf8");
-  } catch {
-    throw new SeedError(`Cannot read ${file}.`, [
-      {
-        where: file,
-        message: "the Remote Config template file is missing",
-        example: "remoteconfig.template.json at the repository root",
-      },
-    ]);
-  }
+  const text = await readInputFile(file, {
+    summary: `Cannot read the Remote Config template ${file}.`,
+    example: "remoteconfig.template.json at the repository root",
+  });
   const errors: ParseError[] = [];
   const template = parseJsonc(text, errors, { allowTrailingComma: false, disallowComments: true }) as
     | TemplateLike

@@ -12,7 +12,7 @@ import { type DocumentReference, Timestamp } from "firebase-admin/firestore";
 import { contentEquals, diffContent, eventChanges, formatDiff } from "../content-diff";
 import { checkContentText } from "../content-validate";
 import { plural, SeedError } from "../errors";
-import { type Io, REPO_ROOT, resolveUserPath } from "../io";
+import { type Io, REPO_ROOT, readInputFile, resolveUserPath } from "../io";
 import { type TargetOptions, withFirebase } from "../target";
 import { WriteCounter } from "../write-counter";
 
@@ -49,18 +49,10 @@ export async function applyContent(options: ApplyContentOptions): Promise<ApplyC
   const print = options.print ?? (() => {});
   const fileLabel = path.basename(file);
 
-  let text: string;
-  try {
-    text = await readFile(file, "utf8");
-  } catch {
-    throw new SeedError(`Cannot read the content file ${file}.`, [
-      {
-        where: file,
-        message: "the file does not exist or cannot be read",
-        example: "pnpm seed content scripts/content/boda.example.yaml",
-      },
-    ]);
-  }
+  const text = await readInputFile(file, {
+    summary: `Cannot read the content file ${file}.`,
+    example: "pnpm seed content scripts/content/boda.example.yaml",
+  });
 
   const docRef = firebase.firestore.doc(CONTENT_DOC);
   const stored = await readStored(docRef);

@@ -1,11 +1,9 @@
 // `seed invites <csv>`: create or update households and their invite codes in one transaction, then write the
 // links, QR codes and printable cards. Re-running keeps every code; `--rotate <key>` replaces a leaked one.
 import { existsSync } from "node:fs";
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { isDeepStrictEqual } from "node:util";
-import type { Content } from "@boda/server/contract/content";
-import { CONTENT_DOC, HOUSEHOLDS_COLLECTION } from "@boda/server/contract/firestore-paths";
+import { HOUSEHOLDS_COLLECTION } from "@boda/server/contract/firestore-paths";
 import { Household, INVITE_CODES_COLLECTION } from "@boda/server/contract/household";
 import type { FirebaseHandles } from "@boda/server/firebase/admin";
 import type { Command } from "commander";
@@ -14,7 +12,8 @@ import { plural, SeedError } from "../errors";
 import { writeFileAtomic } from "../fs-atomic";
 import { generateUniqueInviteCode } from "../invite-codes";
 import { cardsHtml, type InviteCard, inviteLink, linksCsv, qrSvg } from "../invite-output";
-import { type Io, resolveUserPath } from "../io";
+import { type Io, readInputFile, resolveUserPath } from "../io";
+import { requirePublishedContent } from "../published-content";
 import { type TargetOptions, withFirebase } from "../target";
 import { MAX_WRITES_PER_COMMIT, WriteCounter } from "../write-counter";
 
@@ -73,31 +72,13 @@ export async function applyInvites(options: ApplyInvitesOptions): Promise<ApplyI
   const fileLabel = path.basename(file);
   const rotate = [...new Set(options.rotate ?? [])];
 
-  let text: string;
-  try {
-    text = await readFile(file, "utf8");
-  } catch {
-    throw new SeedError(`Cannot read the guest list ${file}.`, [
-      {
-        where: file,
-        message: "the file does not exist or cannot be read",
-        example: "pnpm seed invites scripts/content/invitados.example.csv",
-      },
-    ]);
-  }
+  const text = await readInputFile(file, {
+    summary: `Cannot read the guest list ${file}.`,
+    example: "pnpm seed invites scripts/content/invitados.example.csv",
+  });
   const parsed = parseGuestList(text, fileLabel);
 
-  const contentSnapshot = await firebase.firestore.doc(CONTENT_DOC).get();
-  if (!contentSnapshot.exists) {
-    throw new SeedError("Publish the content first: the guest list's tags are checked against it.", [
-      {
-        where: CONTENT_DOC,
-        message: "no content is published yet",
-        example: "pnpm seed content scripts/content/boda.example.yaml",
-      },
-    ]);
-  }
-  const content = contentSnapshot.get("content") as Content;
+  const content = await requirePublishedContent(firebase.firestore, "the guest list's tags are checked against it");
   const problems = [
     ...parsed.problems,
     ...unknownTagProblems(

@@ -1,11 +1,11 @@
 // `seed notify "<message>"`: a push message to guests who opted in, one topic per language. Messaging has no
 // emulator, so in emulator mode the command shows what it would send and says plainly that nothing was sent.
-import { CONTENT_DOC } from "@boda/server/contract/firestore-paths";
 import type { Language } from "@boda/server/contract/language";
 import type { Command } from "commander";
 import { getMessaging, type TopicMessage } from "firebase-admin/messaging";
 import { SeedError } from "../errors";
 import type { Io } from "../io";
+import { readPublishedContent } from "../published-content";
 import { type TargetOptions, withFirebase } from "../target";
 import { siteBaseUrl } from "./invites";
 import { checkLiveMessage } from "./live";
@@ -83,9 +83,7 @@ export function registerNotifyCommand(
     )
     .action(async (message: string, options: { en?: string; baseUrl?: string }) => {
       await withFirebase(io, targetOptions(), ["firestore"], async (firebase, target) => {
-        const names = (await firebase.firestore.doc(CONTENT_DOC).get()).get("content.couple.names") as
-          | string[]
-          | undefined;
+        const names = (await readPublishedContent(firebase.firestore))?.couple.names;
         const messages = buildNotifyMessages({
           message,
           en: options.en,

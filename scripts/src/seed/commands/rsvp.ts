@@ -2,8 +2,8 @@
 // every household and person; `--caterer`: meals and allergies per event). Reads only; files written atomically.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { Content } from "@boda/server/contract/content";
-import { CONTENT_DOC, HOUSEHOLDS_COLLECTION } from "@boda/server/contract/firestore-paths";
+import type { Content } from "@boda/server/contract/content";
+import { HOUSEHOLDS_COLLECTION } from "@boda/server/contract/firestore-paths";
 import { Household } from "@boda/server/contract/household";
 import { RSVPS_COLLECTION, Rsvp } from "@boda/server/contract/rsvp";
 import type { FirebaseHandles } from "@boda/server/firebase/admin";
@@ -13,6 +13,7 @@ import { plural, SeedError } from "../errors";
 import { writeFileAtomic } from "../fs-atomic";
 import { inviteLink } from "../invite-output";
 import type { Io } from "../io";
+import { requirePublishedContent } from "../published-content";
 import { catererReport, type Entry, peopleRows, reminderText, statusOf, totals, whatsappLink } from "../rsvp-report";
 import { readSwitches, type TemplateLike } from "../switches-template";
 import { type ResolvedTarget, type TargetOptions, withFirebase } from "../target";
@@ -27,21 +28,11 @@ export interface RsvpData {
 /** Everything the reports need, validated: a stored document that does not match its schema is reported, not guessed. */
 export async function readRsvpData(firebase: FirebaseHandles): Promise<RsvpData> {
   const { firestore } = firebase;
-  const [contentSnapshot, householdSnapshot, rsvpSnapshot] = await Promise.all([
-    firestore.doc(CONTENT_DOC).get(),
+  const [content, householdSnapshot, rsvpSnapshot] = await Promise.all([
+    requirePublishedContent(firestore, "the reports need its events and meals"),
     firestore.collection(HOUSEHOLDS_COLLECTION).get(),
     firestore.collection(RSVPS_COLLECTION).get(),
   ]);
-  const content = Content.safeParse(contentSnapshot.get("content"));
-  if (!content.success) {
-    throw new SeedError("No valid content is published, so events and meals are unknown.", [
-      {
-        where: CONTENT_DOC,
-        message: "publish the content first",
-        example: "pnpm seed content scripts/content/boda.example.yaml",
-      },
-    ]);
-  }
   const problems = [];
   const rsvps = new Map<string, Rsvp>();
   for (const doc of rsvpSnapshot.docs) {
@@ -65,7 +56,7 @@ export async function readRsvpData(firebase: FirebaseHandles): Promise<RsvpData>
   }
   if (problems.length > 0) throw new SeedError("Some stored documents do not match their schema:", problems);
   entries.sort((a, b) => a.household.displayName.localeCompare(b.household.displayName, "es"));
-  return { content: content.data, entries };
+  return { content, entries };
 }
 
 /** The RSVP deadline from the switches, for the reminder text; undefined when it cannot be read. */
