@@ -1,7 +1,8 @@
 // `pnpm dev`: emulators + demo content + the BFF restarting on change + Vite with hot reload for web/.
 import path from "node:path";
-import { ROOT_DIR, startEmulators } from "./emulators/harness";
+import { startEmulators } from "./emulators/harness";
 import { spawnManaged, typescriptCommand } from "./emulators/processes";
+import { REPO_ROOT } from "./repo";
 import { seedDemoContent } from "./stack";
 
 const bffPort = process.env.BFF_PORT ?? "8787";
@@ -18,17 +19,17 @@ await seedDemoContent(env);
 // Their output goes to .emulators/*.log (tail -f them) so the terminal keeps the URL in view.
 const children = [
   spawnManaged(...typescriptCommand("server/src/main.ts", ["--watch"]), {
-    cwd: ROOT_DIR,
+    cwd: REPO_ROOT,
     env: { ...env, PORT: bffPort, LOG_LEVEL: "debug" },
-    logFile: path.join(ROOT_DIR, ".emulators/bff-dev.log"),
+    logFile: path.join(REPO_ROOT, ".emulators/bff-dev.log"),
   }),
   spawnManaged(
     "pnpm",
     ["--filter", "@boda/web", "exec", "vite", "--host", "127.0.0.1", "--port", webPort, "--strictPort"],
     {
-      cwd: ROOT_DIR,
+      cwd: REPO_ROOT,
       env: { ...env, BFF_PORT: bffPort },
-      logFile: path.join(ROOT_DIR, ".emulators/vite-dev.log"),
+      logFile: path.join(REPO_ROOT, ".emulators/vite-dev.log"),
     },
   ),
 ];

@@ -2,12 +2,12 @@
 // and the BFF serving the production build of web/. Used by `pnpm start` and by the end-to-end tests.
 import { spawn } from "node:child_process";
 import path from "node:path";
-import { ROOT_DIR, type RunningEmulators, startEmulators } from "./emulators/harness";
+import { type RunningEmulators, startEmulators } from "./emulators/harness";
 import { freePort } from "./emulators/ports";
 import { httpOk, type ManagedProcess, spawnManaged, typescriptCommand, waitUntilReady } from "./emulators/processes";
+import { EXAMPLE_CONTENT_FILE, REPO_ROOT } from "./repo";
 
-export const DEMO_CONTENT_FILE = path.join(ROOT_DIR, "scripts/content/boda.example.yaml");
-export const WEB_DIST_DIR = path.join(ROOT_DIR, "web/dist");
+export const WEB_DIST_DIR = path.join(REPO_ROOT, "web/dist");
 
 export interface StackOptions {
   ports: "free" | "configured";
@@ -29,7 +29,7 @@ export function runToCompletion(
   options: { cwd?: string; env?: NodeJS.ProcessEnv; label: string },
 ): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: options.cwd ?? ROOT_DIR, env: options.env ?? process.env });
+    const child = spawn(command, args, { cwd: options.cwd ?? REPO_ROOT, env: options.env ?? process.env });
     let output = "";
     child.stdout.on("data", (chunk) => {
       output += chunk;
@@ -50,7 +50,7 @@ const DEMO_PUBLISHED_AT = "2027-01-01T10:00:00Z";
 /** Publishes the example wedding with the couple's own command, as they would. */
 export function seedDemoContent(env: NodeJS.ProcessEnv): Promise<string> {
   const [node, args] = typescriptCommand("scripts/src/seed/cli.ts");
-  return runToCompletion(node, [...args, "content", DEMO_CONTENT_FILE], {
+  return runToCompletion(node, [...args, "content", EXAMPLE_CONTENT_FILE], {
     env: { ...env, SEED_NOW: DEMO_PUBLISHED_AT },
     label: "Publishing the demo content (pnpm seed content)",
   });
@@ -71,9 +71,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
 
     const port =
       options.ports === "free" ? await freePort() : (options.bffPort ?? Number(process.env.BFF_PORT ?? 8787));
-    const logDir = path.join(ROOT_DIR, ".emulators");
+    const logDir = path.join(REPO_ROOT, ".emulators");
     bff = spawnManaged(...typescriptCommand("server/src/main.ts"), {
-      cwd: ROOT_DIR,
+      cwd: REPO_ROOT,
       env: { ...env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), WEB_DIST_DIR: WEB_DIST_DIR },
       logFile: path.join(logDir, `bff-${port}.log`),
     });

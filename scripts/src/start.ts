@@ -1,10 +1,9 @@
 // `pnpm start`: builds the web app, starts emulators + demo content + BFF, prints the URL; Ctrl-C stops all.
-
-import { ROOT_DIR } from "./emulators/harness";
+import { REPO_ROOT } from "./repo";
 import { runToCompletion, startStack, WEB_DIST_DIR } from "./stack";
 
 console.log("Building the web app (the production build guests get)…");
-await runToCompletion("pnpm", ["--filter", "@boda/web", "build"], { cwd: ROOT_DIR, label: "Building web/" }).catch(
+await runToCompletion("pnpm", ["--filter", "@boda/web", "build"], { cwd: REPO_ROOT, label: "Building web/" }).catch(
   (error: Error) => {
     console.error(error.message);
     process.exit(1);

@@ -3,10 +3,11 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import { ROOT_DIR, startEmulators } from "./emulators/harness";
+import { startEmulators } from "./emulators/harness";
+import { REPO_ROOT } from "./repo";
 import { startStack } from "./stack";
 
-const RESULTS_DIR = path.join(ROOT_DIR, "artifacts/test-results");
+const RESULTS_DIR = path.join(REPO_ROOT, "artifacts/test-results");
 const LAYERS = ["static", "web", "build", "integration", "e2e"] as const;
 type Layer = (typeof LAYERS)[number];
 
@@ -30,7 +31,7 @@ const results: StepResult[] = [];
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: ROOT_DIR, env, stdio: "inherit" });
+    const child = spawn(command, args, { cwd: REPO_ROOT, env, stdio: "inherit" });
     child.on("exit", (code) => resolve(code ?? 1));
     child.on("error", () => resolve(127));
   });

@@ -7,8 +7,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
-import { ROOT_DIR } from "../emulators/harness";
 import { typescriptCommand } from "../emulators/processes";
+import { REPO_ROOT } from "../repo";
 import { runToCompletion, startStack, WEB_DIST_DIR } from "../stack";
 
 const CONNECTIONS = 50;
@@ -51,7 +51,7 @@ async function startPlainFastify(payload: string): Promise<{ url: string; stop: 
 }
 
 if (!existsSync(path.join(WEB_DIST_DIR, "index.html"))) {
-  await runToCompletion("pnpm", ["--filter", "@boda/web", "build"], { cwd: ROOT_DIR, label: "Building web/" });
+  await runToCompletion("pnpm", ["--filter", "@boda/web", "build"], { cwd: REPO_ROOT, label: "Building web/" });
 }
 const stack = await startStack({ ports: "free", log: () => {} });
 const trpcUrl = `${stack.url}trpc/site.content`;

@@ -6,8 +6,8 @@ import { createConnection, createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { REPO_ROOT } from "../repo";
 import { findFirestoreJar } from "./firestore";
-import { ROOT_DIR } from "./harness";
 import { freePort } from "./ports";
 import { typescriptCommand } from "./processes";
 
@@ -16,7 +16,7 @@ const [NODE, CLI_ARGS] = typescriptCommand("scripts/src/emulators/cli.ts");
 /** Runs `pnpm emulators` (configured ports) with the given environment until it exits on its own. */
 function runEmulatorsCli(env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(NODE, CLI_ARGS, { cwd: ROOT_DIR, env: { ...process.env, ...env } });
+    const child = spawn(NODE, CLI_ARGS, { cwd: REPO_ROOT, env: { ...process.env, ...env } });
     let output = "";
     child.stdout.on("data", (chunk) => {
       output += chunk;
@@ -110,7 +110,7 @@ describe("emulator harness failures", () => {
 
   it("should leave no emulator running when the harness itself is killed with SIGKILL", async () => {
     const ports = await distinctFreePorts();
-    const child = spawn(NODE, CLI_ARGS, { cwd: ROOT_DIR, env: { ...process.env, ...portEnv(ports) } });
+    const child = spawn(NODE, CLI_ARGS, { cwd: REPO_ROOT, env: { ...process.env, ...portEnv(ports) } });
     let output = "";
     await new Promise<void>((resolve, reject) => {
       child.stdout.on("data", (chunk) => {

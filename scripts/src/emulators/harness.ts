@@ -1,15 +1,14 @@
 // Starts Auth, Firestore and the Realtime Database emulators together, hands back the environment that points
 // firebase-admin at them, and guarantees that everything stops: on stop(), on exit, on Ctrl-C, on failure.
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { configuredEmulators, REPO_ROOT } from "../repo";
 import { startAuthEmulator } from "./auth";
 import { startDatabaseEmulator } from "./database";
 import { startFirestoreEmulator } from "./firestore";
 import { assertPortFree, freePort } from "./ports";
 import type { EmulatorStartOptions, RunningEmulator } from "./types";
 
-export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 export const DEFAULT_PROJECT_ID = "demo-boda";
 
 const EMULATORS = {
@@ -60,18 +59,18 @@ async function startOnce(options: HarnessOptions): Promise<RunningEmulators> {
   const host = options.host ?? "127.0.0.1";
   const projectId = options.projectId ?? DEFAULT_PROJECT_ID;
   const log = options.log ?? ((line: string) => console.log(line));
-  const logDir = path.join(ROOT_DIR, ".emulators", `logs-${process.pid}-${Date.now()}`);
+  const logDir = path.join(REPO_ROOT, ".emulators", `logs-${process.pid}-${Date.now()}`);
   mkdirSync(logDir, { recursive: true });
-  const configured = configuredPorts();
+  const configured = configuredEmulators();
 
   const plans = await Promise.all(
     EMULATOR_NAMES.map(async (name) => {
       const { portVariable } = EMULATORS[name];
       const port =
-        options.ports === "free" ? await freePort(host) : Number(process.env[portVariable] ?? configured[name]);
+        options.ports === "free" ? await freePort(host) : Number(process.env[portVariable] ?? configured[name].port);
       // Readiness is probed over HTTP, so a server already on the port would look like ours: refuse it up front.
       await assertPortFree(`the ${name} emulator`, host, port, portVariable);
-      return { name, start: { host, port, projectId, rootDir: ROOT_DIR, logDir } satisfies EmulatorStartOptions };
+      return { name, start: { host, port, projectId, rootDir: REPO_ROOT, logDir } satisfies EmulatorStartOptions };
     }),
   );
 
@@ -104,17 +103,6 @@ async function startOnce(options: HarnessOptions): Promise<RunningEmulators> {
   const env: Record<string, string> = { FIREBASE_PROJECT_ID: projectId, GCLOUD_PROJECT: projectId };
   for (const { name, start } of plans) env[EMULATORS[name].envVariable] = `${host}:${start.port}`;
   for (const emulator of running) log(`  ${emulator.name.padEnd(17)} ${host}:${emulator.port}  ${emulator.source}`);
-  log(`  Emulator logs     ${path.relative(ROOT_DIR, logDir)}`);
+  log(`  Emulator logs     ${path.relative(REPO_ROOT, logDir)}`);
   return { emulators: [...running], env, stop };
-}
-
-function configuredPorts(): Record<EmulatorName, number> {
-  const config = JSON.parse(readFileSync(path.join(ROOT_DIR, "firebase.json"), "utf8")) as {
-    emulators: Record<EmulatorName, { port: number }>;
-  };
-  return {
-    auth: config.emulators.auth.port,
-    firestore: config.emulators.firestore.port,
-    database: config.emulators.database.port,
-  };
 }

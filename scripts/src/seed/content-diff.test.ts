@@ -4,8 +4,8 @@ import path from "node:path";
 import { Content } from "@boda/server/contract/content";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
+import { REPO_ROOT } from "../repo";
 import { contentEquals, diffContent, eventChanges, formatDiff } from "./content-diff";
-import { REPO_ROOT } from "./io";
 
 const example = Content.parse(parse(readFileSync(path.join(REPO_ROOT, "scripts/content/boda.example.yaml"), "utf8")));
 const clone = (): Content => structuredClone(example);

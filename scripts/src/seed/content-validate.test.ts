@@ -2,8 +2,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { REPO_ROOT } from "../repo";
 import { checkContentText } from "./content-validate";
-import { REPO_ROOT } from "./io";
 
 const EXAMPLE = readFileSync(path.join(REPO_ROOT, "scripts/content/boda.example.yaml"), "utf8");
 const NOW = new Date("2026-11-01T10:00:00Z");

@@ -4,8 +4,8 @@ import path from "node:path";
 import { stringify } from "csv-stringify/sync";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { REPO_ROOT } from "../repo";
 import { CSV_EXAMPLE_HEADER, parseGuestList, unknownTagProblems } from "./csv";
-import { REPO_ROOT } from "./io";
 
 const EXAMPLE = readFileSync(path.join(REPO_ROOT, "scripts/content/invitados.example.csv"), "utf8");
 const parseRows = (...rows: string[]) => parseGuestList([CSV_EXAMPLE_HEADER, ...rows].join("\n"), "invitados.csv");

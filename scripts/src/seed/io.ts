@@ -2,6 +2,7 @@
 // the clock. Passed in (never read from globals) so tests run commands in-process and read what they printed.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { REPO_ROOT } from "../repo";
 import { SeedError } from "./errors";
 
 export interface Io {
@@ -12,9 +13,6 @@ export interface Io {
   env: NodeJS.ProcessEnv;
   now(): Date;
 }
-
-/** The repository root (scripts/src/seed → ../../..): firebase.json, remoteconfig.template.json live there. */
-export const REPO_ROOT = path.resolve(import.meta.dirname, "../../..");
 
 export function processIo(): Io {
   // `pnpm seed rsvp status | head` closes the pipe early: that is the reader being done, not a failure.

@@ -6,7 +6,7 @@ import type { Household } from "@boda/server/contract/household";
 import type { Rsvp } from "@boda/server/contract/rsvp";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { REPO_ROOT } from "./io";
+import { REPO_ROOT } from "../repo";
 import { catererReport, type Entry, peopleRows, reminderText, statusOf, totals, whatsappLink } from "./rsvp-report";
 
 const content = Content.parse(parse(readFileSync(path.join(REPO_ROOT, "scripts/content/boda.example.yaml"), "utf8")));

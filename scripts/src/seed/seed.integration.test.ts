@@ -9,12 +9,12 @@ import { RSVPS_COLLECTION, type Rsvp } from "@boda/server/contract/rsvp";
 import { connectFirebase, type FirebaseHandles, firebaseTargetFromEnv } from "@boda/server/firebase/admin";
 import { Timestamp } from "firebase-admin/firestore";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EXAMPLE_CONTENT_FILE, REPO_ROOT } from "../repo";
 import { runCli } from "./cli";
 import { applyContent } from "./commands/content";
 import { applyInvites } from "./commands/invites";
 import { SeedError } from "./errors";
 import type { Io } from "./io";
-import { REPO_ROOT } from "./io";
 
 const REQUIRED = ["FIRESTORE_EMULATOR_HOST", "FIREBASE_AUTH_EMULATOR_HOST", "FIREBASE_DATABASE_EMULATOR_HOST"];
 const missing = REQUIRED.filter((name) => !process.env[name]);
@@ -25,7 +25,6 @@ if (missing.length > 0 || !(process.env.FIREBASE_PROJECT_ID ?? "").startsWith("d
   );
 }
 
-const EXAMPLE_YAML = path.join(REPO_ROOT, "scripts/content/boda.example.yaml");
 const EXAMPLE_CSV = path.join(REPO_ROOT, "scripts/content/invitados.example.csv");
 const EXAMPLE_KEYS = [
   "fernandez-garcia",
@@ -139,7 +138,7 @@ describe.sequential("seed commands against the emulators", () => {
   });
 
   it("content: refuses an invalid file with every problem, and writes nothing", async () => {
-    const broken = readFileSync(EXAMPLE_YAML, "utf8")
+    const broken = readFileSync(EXAMPLE_CONTENT_FILE, "utf8")
       .replace('start: "2027-06-12T19:30"', 'start: "2027-06-12T19:30Z"')
       .replace("locationId: iglesia-santa-maria", "locationId: iglesia");
     const run = await seed("content", writeWork("rota.yaml", broken));
@@ -160,7 +159,7 @@ describe.sequential("seed commands against the emulators", () => {
   });
 
   it("content: --dry-run shows what would be published and writes nothing", async () => {
-    const run = await seed("content", EXAMPLE_YAML, "--dry-run");
+    const run = await seed("content", EXAMPLE_CONTENT_FILE, "--dry-run");
     expect(run.code).toBe(0);
     expect(run.out).toContain("First publication of boda.example.yaml:");
     expect(run.out).toContain("Dry run: nothing was written.");
@@ -168,7 +167,7 @@ describe.sequential("seed commands against the emulators", () => {
   });
 
   it("content: publishes once, then says no changes", async () => {
-    const first = await seed("content", EXAMPLE_YAML);
+    const first = await seed("content", EXAMPLE_CONTENT_FILE);
     expect(first.code).toBe(0);
     expect(first.out).toContain("Published boda.example.yaml as version 1.");
     const snapshot = await firebase.firestore.doc(CONTENT_DOC).get();
@@ -176,7 +175,7 @@ describe.sequential("seed commands against the emulators", () => {
     expect(snapshot.get("updatedAt")).toEqual(Timestamp.fromDate(NOW));
     expect(snapshot.get("content.couple.names")).toEqual(["Lucía", "Mateo"]);
 
-    const again = await seed("content", EXAMPLE_YAML);
+    const again = await seed("content", EXAMPLE_CONTENT_FILE);
     expect(again.code).toBe(0);
     expect(again.out).toContain("No changes: site/content already matches boda.example.yaml (version 1).");
     expect((await storedContent())?.version).toBe(1);
@@ -185,7 +184,7 @@ describe.sequential("seed commands against the emulators", () => {
   it("content: a failure midway through the transaction leaves content and change notices untouched", async () => {
     const moved = writeWork(
       "movida.yaml",
-      readFileSync(EXAMPLE_YAML, "utf8").replace('start: "2027-06-12T18:00"', 'start: "2027-06-12T18:30"'),
+      readFileSync(EXAMPLE_CONTENT_FILE, "utf8").replace('start: "2027-06-12T18:00"', 'start: "2027-06-12T18:30"'),
     );
     const before = await storedContent();
     await expect(applyContent({ firebase, file: moved, now: NOW, failAfterWrites: 1 })).rejects.toThrow(
@@ -198,7 +197,7 @@ describe.sequential("seed commands against the emulators", () => {
   it("content: a changed time is diffed, published and recorded as a dated change in the same version", async () => {
     const moved = writeWork(
       "movida.yaml",
-      readFileSync(EXAMPLE_YAML, "utf8").replace('start: "2027-06-12T18:00"', 'start: "2027-06-12T18:30"'),
+      readFileSync(EXAMPLE_CONTENT_FILE, "utf8").replace('start: "2027-06-12T18:00"', 'start: "2027-06-12T18:30"'),
     );
     const run = await seed("content", moved);
     expect(run.code).toBe(0);
@@ -215,7 +214,7 @@ describe.sequential("seed commands against the emulators", () => {
       }),
     ]);
     // Back to the example for the next tests (a second change notice, version 3).
-    expect((await seed("content", EXAMPLE_YAML)).code).toBe(0);
+    expect((await seed("content", EXAMPLE_CONTENT_FILE)).code).toBe(0);
     expect((await storedContent())?.version).toBe(3);
   });
 
@@ -499,7 +498,7 @@ describe.sequential("seed commands against the emulators", () => {
   });
 
   it("refuses a real project without confirmation, before touching anything", async () => {
-    const run = await seed("--project", "boda-real", "content", EXAMPLE_YAML);
+    const run = await seed("--project", "boda-real", "content", EXAMPLE_CONTENT_FILE);
     expect(run.code).toBe(1);
     expect(run.err).toMatch(/emulator hosts are set|add --yes to confirm/);
     expect((await storedContent())?.version).toBe(3);

@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { REPO_ROOT } from "./io";
+import { REPO_ROOT } from "../repo";
 import {
   describePhases,
   parseSwitchValue,

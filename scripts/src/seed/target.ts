@@ -1,12 +1,13 @@
 // Decides where a seed command writes: the local emulators (always the default) or a real Firebase project,
 // which needs an explicit `--project <id>`, credentials and `--yes`. `demo-*` ids never leave the emulators.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { connectFirebase, type FirebaseHandles, firebaseTargetFromEnv } from "@boda/server/firebase/admin";
+import { configuredEmulators } from "../repo";
 import { SeedError } from "./errors";
-import { type Io, REPO_ROOT } from "./io";
+import type { Io } from "./io";
 
 export interface TargetOptions {
   /** A real project id (needs credentials and `yes`) or a `demo-*` id for the emulators. */
@@ -115,10 +116,8 @@ function hasCredentials(env: NodeJS.ProcessEnv): boolean {
 }
 
 function emulatorDefaults(): Record<Service, string> {
-  const config = JSON.parse(readFileSync(path.join(REPO_ROOT, "firebase.json"), "utf8")) as {
-    emulators: Record<Service, { host: string; port: number }>;
-  };
-  const hostOf = (service: Service) => `${config.emulators[service].host}:${config.emulators[service].port}`;
+  const configured = configuredEmulators();
+  const hostOf = (service: Service) => `${configured[service].host}:${configured[service].port}`;
   return { firestore: hostOf("firestore"), auth: hostOf("auth"), database: hostOf("database") };
 }
 

@@ -1,6 +1,5 @@
 // `seed config show` / `seed config set <key> <value>`: the site's switches (phase, RSVP, guestbook, strangers).
 // Emulators: edits remoteconfig.template.json in place. Real project: publishes with firebase-admin, etag-guarded.
-
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { Switches, SwitchKey } from "@boda/server/contract/switches";
@@ -8,9 +7,10 @@ import { localDateIn } from "@boda/server/contract/wedding-time";
 import type { Command } from "commander";
 import type { RemoteConfigTemplate } from "firebase-admin/remote-config";
 import { applyEdits, modify, type ParseError, parse as parseJsonc, printParseErrorCode } from "jsonc-parser";
+import { REPO_ROOT } from "../../repo";
 import { type Problem, SeedError } from "../errors";
 import { writeFileAtomic } from "../fs-atomic";
-import { type Io, REPO_ROOT, readInputFile, resolveUserPath } from "../io";
+import { type Io, readInputFile, resolveUserPath } from "../io";
 import {
   describePhases,
   parseSwitchValue,

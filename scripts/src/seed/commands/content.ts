@@ -9,14 +9,13 @@ import { CONTENT_CHANGES_COLLECTION, CONTENT_DOC } from "@boda/server/contract/f
 import type { FirebaseHandles } from "@boda/server/firebase/admin";
 import type { Command } from "commander";
 import { type DocumentReference, Timestamp } from "firebase-admin/firestore";
+import { EXAMPLE_CONTENT_FILE } from "../../repo";
 import { contentEquals, diffContent, eventChanges, formatDiff } from "../content-diff";
 import { checkContentText } from "../content-validate";
 import { plural, SeedError } from "../errors";
-import { type Io, REPO_ROOT, readInputFile, resolveUserPath } from "../io";
+import { type Io, readInputFile, resolveUserPath } from "../io";
 import { type TargetOptions, withFirebase } from "../target";
 import { WriteCounter } from "../write-counter";
-
-export const EXAMPLE_CONTENT_FILE = path.join(REPO_ROOT, "scripts/content/boda.example.yaml");
 
 export interface ApplyContentOptions {
   firebase: FirebaseHandles;

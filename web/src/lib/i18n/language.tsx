@@ -1,5 +1,5 @@
 // The guest's language (Spanish first, English second): chosen once, remembered, and reflected on <html lang>.
-import type { Language } from "@boda/server/contract/language";
+import { LANGUAGES, type Language } from "@boda/server/contract/language";
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from "react";
 import { en } from "./en";
 import { es, type Messages } from "./es";
@@ -8,7 +8,7 @@ const DICTIONARIES: Record<Language, Messages> = { es, en };
 export const STORAGE_KEY = "boda.language";
 
 function isLanguage(value: string | null | undefined): value is Language {
-  return value === "es" || value === "en";
+  return (LANGUAGES as readonly (string | null | undefined)[]).includes(value);
 }
 
 /** `?lang=en` from an invite link wins (in the hash, `#/?invite=X&lang=en`, or before it); then the saved choice. */
