@@ -5,13 +5,22 @@ import fastifyCompress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from "fastify";
+import type { Viewer } from "./auth/viewer";
 import type { RequestContext, Services } from "./context";
+import { ReasonedError } from "./errors";
 import { type AppRouter, appRouter } from "./routers/_app";
 
 export interface BuildServerOptions {
   services: Services;
+  /** Turns a request's `Authorization` header into a viewer (auth/viewer.ts); throws SessionError when refused. */
+  resolveViewer: (authorization: string | undefined) => Promise<Viewer>;
   /** Resolves when Firestore answers; rejects otherwise (used by /readyz). */
   checkFirestore: () => Promise<void>;
+  /**
+   * Behind a proxy (Firebase Hosting, Cloud Run), the client's address is in X-Forwarded-For; trust it only there,
+   * or anyone could pick an address per request and walk around the rate limits. Fastify's `trustProxy` values.
+   */
+  trustProxy?: boolean | string;
   /** A pino logger; tests leave it out to keep their output quiet. */
   logger?: FastifyBaseLogger;
   /** Serve this built web app on the same origin (production). */
@@ -28,6 +37,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     genReqId: () => crypto.randomUUID(),
     // The batch link puts inputs in the query string; keep room for a page's worth of batched calls.
     routerOptions: { maxParamLength: 5000 },
+    trustProxy: options.trustProxy ?? false,
   });
 
   app.addHook("onSend", async (request, reply) => {
@@ -41,7 +51,23 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     prefix: TRPC_PREFIX,
     trpcOptions: {
       router: appRouter,
-      createContext: (): RequestContext => ({ services: options.services, viewer: { tags: [] } }),
+      createContext: ({ req }): RequestContext => {
+        let viewer: Promise<Viewer> | undefined;
+        return {
+          services: options.services,
+          // Verified at most once per request, and only by procedures that ask who is calling.
+          viewer: () => {
+            viewer ??= options.resolveViewer(req.headers.authorization);
+            return viewer;
+          },
+          clientAddress: req.ip,
+        };
+      },
+      responseMeta({ errors }) {
+        // "Come back later" answers (429, 503) say when, so browsers and proxies back off instead of hammering.
+        const retryAfter = Math.max(0, ...errors.map((error) => retryAfterOf(error.cause)));
+        return retryAfter > 0 ? { headers: { "retry-after": String(retryAfter) } } : {};
+      },
       onError({ error, path: procedure, req }) {
         // Developers get the details in the log; browsers only get the formatted message.
         if (error.code === "INTERNAL_SERVER_ERROR") req.log.error({ err: error, procedure }, "procedure failed");
@@ -58,8 +84,11 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     } catch (error) {
       return reply.code(503).send({ status: "unavailable", reason: `Firestore unreachable: ${String(error)}` });
     }
-    if (!options.services.content.isReady()) {
-      return reply.code(503).send({ status: "unavailable", reason: "content not loaded yet" });
+    for (const [what, health] of [
+      ["content", options.services.content.health()],
+      ["guest list", options.services.households.health()],
+    ] as const) {
+      if (!health.ready) return reply.code(503).send({ status: "unavailable", reason: `${what}: ${health.reason}` });
     }
     return { status: "ready" };
   });
@@ -92,4 +121,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   });
 
   return app;
+}
+
+function retryAfterOf(cause: unknown): number {
+  return cause instanceof ReasonedError ? (cause.retryAfterSeconds ?? 0) : 0;
 }

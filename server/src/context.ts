@@ -1,20 +1,30 @@
-// What every procedure can reach: the services built once per process, plus who is asking.
+// What every procedure can reach: the services built once per process, and the request it serves. Who is asking
+// is resolved from the request's verified ID token by the procedures in trpc.ts, never taken from the browser.
+import type { InviteRedeemer } from "./auth/invite-redeemer";
+import type { Viewer } from "./auth/viewer";
 import type { SwitchesSource } from "./config/switches-source";
 import type { ContentCache } from "./content/content-cache";
 import type { FirebaseWebConfig } from "./contract/site-view";
+import type { HouseholdDirectory } from "./households/household-directory";
+import type { RsvpRepository } from "./rsvp/rsvp-repository";
+import type { AudienceViews } from "./views/audience-view";
 
 export interface Services {
   content: ContentCache;
+  views: AudienceViews;
   switches: SwitchesSource;
+  households: HouseholdDirectory;
+  invitations: InviteRedeemer;
+  rsvps: RsvpRepository;
   firebaseWebConfig: FirebaseWebConfig;
-}
-
-/** Who is asking. Guests will carry their invitation's tags once invite sign-in lands; strangers have none. */
-export interface Viewer {
-  tags: string[];
+  /** The clock for deadlines and timestamps; tests fix it. */
+  now: () => Date;
 }
 
 export interface RequestContext {
   services: Services;
-  viewer: Viewer;
+  /** Verifies the request's `Authorization` header (memoised per request); throws SessionError when refused. */
+  viewer: () => Promise<Viewer>;
+  /** The client's address, for rate limits (the proxy's `X-Forwarded-For` only when TRUST_PROXY says so). */
+  clientAddress: string;
 }

@@ -10,6 +10,14 @@ const ServerEnv = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Built web app to serve on the same origin (production). Unset in development: Vite serves it. */
   WEB_DIST_DIR: z.string().optional(),
+  /**
+   * Set behind a proxy (Firebase Hosting → Cloud Run: `true`) so rate limits see the guest's address from
+   * X-Forwarded-For; left unset when browsers connect directly, or anyone could claim any address.
+   */
+  TRUST_PROXY: z
+    .enum(["true", "false"], { error: 'must be "true" (behind a proxy) or "false"' })
+    .default("false")
+    .transform((value) => value === "true"),
   /** Remote Config template evaluated in emulator mode (Remote Config has no emulator). */
   REMOTE_CONFIG_TEMPLATE: z
     .string()

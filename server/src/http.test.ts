@@ -4,10 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildServer } from "./build-server";
 import { pingFirestore } from "./firebase/firestore-health";
 import { exampleContent, isolatedFirestore, publishContent, type TestFirestore } from "./test/emulators";
-import { servicesFor } from "./test/services";
+import { testBff } from "./test/services";
 
 describe("BFF over HTTP", () => {
   let db: TestFirestore;
+  let bff: ReturnType<typeof testBff>;
   let app: FastifyInstance;
   let base: string;
   let firestoreUp = true;
@@ -15,8 +16,9 @@ describe("BFF over HTTP", () => {
   beforeAll(async () => {
     db = isolatedFirestore("http");
     await publishContent(db.firestore, exampleContent(), 7);
+    bff = testBff(db);
     app = await buildServer({
-      services: servicesFor(db),
+      ...bff,
       checkFirestore: () =>
         firestoreUp ? pingFirestore(db.firestore) : Promise.reject(new Error("connection refused")),
     });
@@ -24,6 +26,7 @@ describe("BFF over HTTP", () => {
   });
   afterAll(async () => {
     await app.close();
+    bff.close();
     await db.close();
   });
 

@@ -3,24 +3,27 @@ import { pino } from "pino";
 import { buildServer } from "./build-server";
 import { projectSwitches, templateFileSwitches } from "./config/switches-source";
 import { firebaseWebConfig } from "./config/web-config";
-import { createContentCache } from "./content/content-cache";
-import { createContentRepository } from "./content/content-repository";
-import type { Services } from "./context";
 import { parseServerEnv } from "./env";
 import { connectFirebase, firebaseTargetFromEnv } from "./firebase/admin";
 import { pingFirestore } from "./firebase/firestore-health";
+import { createServices } from "./services";
 
 const env = parseServerEnv(process.env);
 const firebase = connectFirebase(firebaseTargetFromEnv(process.env));
 const logger = pino({ level: env.LOG_LEVEL });
 
-const services: Services = {
-  content: createContentCache(createContentRepository(firebase.firestore), logger),
+const {
+  services,
+  resolveViewer,
+  close: closeServices,
+} = createServices({
+  firebase,
   switches: firebase.target.emulated
     ? templateFileSwitches(firebase.remoteConfig, env.REMOTE_CONFIG_TEMPLATE)
     : await projectSwitches(firebase.remoteConfig, logger),
   firebaseWebConfig: firebaseWebConfig(firebase.target, process.env),
-};
+  log: logger,
+});
 logger.info(
   { project: firebase.target.projectId, emulated: firebase.target.emulated },
   firebase.target.emulated
@@ -32,6 +35,8 @@ const app = await buildServer({
   logger,
   webDistDir: env.WEB_DIST_DIR,
   services,
+  resolveViewer,
+  trustProxy: env.TRUST_PROXY,
   checkFirestore: () => pingFirestore(firebase.firestore),
 });
 
@@ -41,8 +46,7 @@ async function shutdown(signal: string): Promise<void> {
   closing = true;
   app.log.info({ signal }, "shutting down");
   await app.close();
-  services.content.close();
-  services.switches.close();
+  closeServices();
   await firebase.close();
   process.exit(0);
 }

@@ -7,10 +7,11 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildServer } from "./build-server";
 import { isolatedFirestore, type TestFirestore } from "./test/emulators";
-import { servicesFor } from "./test/services";
+import { testBff } from "./test/services";
 
 describe("serving the built web app", () => {
   let db: TestFirestore;
+  let bff: ReturnType<typeof testBff>;
   let app: FastifyInstance;
   let base: string;
   const script = `console.log(${JSON.stringify("¡Nos casamos! ".repeat(200))});`;
@@ -21,11 +22,13 @@ describe("serving the built web app", () => {
     writeFileSync(path.join(dist, "index.html"), '<!doctype html><html lang="es"><title>Boda</title></html>');
     writeFileSync(path.join(dist, "assets", "index-abc123.js"), script);
     db = isolatedFirestore("static");
-    app = await buildServer({ services: servicesFor(db), checkFirestore: async () => {}, webDistDir: dist });
+    bff = testBff(db);
+    app = await buildServer({ ...bff, checkFirestore: async () => {}, webDistDir: dist });
     base = await app.listen({ host: "127.0.0.1", port: 0 });
   });
   afterAll(async () => {
     await app.close();
+    bff.close();
     await db.close();
   });
 
@@ -47,8 +50,8 @@ describe("serving the built web app", () => {
 
   it("should refuse to start when the build is missing, saying how to build it", async () => {
     const empty = mkdtempSync(path.join(tmpdir(), "no-dist-"));
-    await expect(
-      buildServer({ services: servicesFor(db), checkFirestore: async () => {}, webDistDir: empty }),
-    ).rejects.toThrow("has no index.html; build the web app first with `pnpm build`");
+    await expect(buildServer({ ...bff, checkFirestore: async () => {}, webDistDir: empty })).rejects.toThrow(
+      "has no index.html; build the web app first with `pnpm build`",
+    );
   });
 });

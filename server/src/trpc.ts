@@ -1,17 +1,84 @@
-// tRPC is created once here; routers import `router` and procedures from this file only.
-import { initTRPC } from "@trpc/server";
+// tRPC is created once here; routers import `router` and the procedures from this file only. Authorization lives
+// here too: `publicProcedure` (anyone; the viewer decides what they see), `guestProcedure` (an invited household,
+// the protected procedure), `coupleProcedure` (the `couple` claim).
+import { initTRPC, TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
+import type { Viewer } from "./auth/viewer";
 import type { RequestContext } from "./context";
 import { readableIssues } from "./contract/issues";
+import { GuestError, ReasonedError } from "./errors";
 
 const t = initTRPC.context<RequestContext>().create({
   errorFormatter({ shape, error }) {
-    // Bad input comes back as a list of { path, message } a form can show next to the right field.
-    const issues = error.cause instanceof ZodError ? readableIssues(error.cause) : undefined;
-    return { ...shape, data: { ...shape.data, stack: undefined, issues } };
+    // Bad input comes back as a list of { path, message, code } a form can show next to the right field; errors
+    // raised on purpose carry a reason the page words in the guest's language.
+    const reasoned = error.cause instanceof ReasonedError ? error.cause : undefined;
+    const issues =
+      error.cause instanceof ZodError
+        ? readableIssues(error.cause)
+        : reasoned instanceof GuestError
+          ? reasoned.issues
+          : undefined;
+    return {
+      ...shape,
+      data: {
+        ...shape.data,
+        stack: undefined,
+        issues,
+        reason: reasoned?.reason,
+        retryAfterSeconds: reasoned?.retryAfterSeconds,
+      },
+    };
   },
 });
 
+/** Errors raised on purpose keep their meaning over HTTP (401, 404, 409, 429, 503…) instead of becoming a 500. */
+const reasonedErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof ReasonedError) {
+    const cause = result.error.cause;
+    throw new TRPCError({ code: cause.code, message: cause.message, cause });
+  }
+  return result;
+});
+
+const withViewer = t.middleware(async ({ ctx, next }) => {
+  let viewer: Viewer;
+  try {
+    viewer = await ctx.viewer();
+  } catch (error) {
+    if (error instanceof ReasonedError) throw new TRPCError({ code: error.code, message: error.message, cause: error });
+    throw error;
+  }
+  return next({ ctx: { viewer } });
+});
+
 export const router = t.router;
-export const publicProcedure = t.procedure;
 export const createCallerFactory = t.createCallerFactory;
+
+export const publicProcedure = t.procedure.use(reasonedErrors).use(withViewer);
+
+/** An invited household, signed in with its invitation; `ctx.viewer` is narrowed to it. */
+export const guestProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (ctx.viewer.kind !== "household") {
+    throw new TRPCError({
+      code: ctx.viewer.kind === "stranger" ? "UNAUTHORIZED" : "FORBIDDEN",
+      message:
+        ctx.viewer.kind === "stranger"
+          ? "Open your invitation link to do this."
+          : "Only an invited household can do this (the couple answers through `pnpm seed`).",
+    });
+  }
+  return next({ ctx: { viewer: ctx.viewer } });
+});
+
+/** The couple (an account with the `couple` claim, from `pnpm seed couple add`). */
+export const coupleProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (ctx.viewer.kind !== "couple") {
+    throw new TRPCError({
+      code: ctx.viewer.kind === "stranger" ? "UNAUTHORIZED" : "FORBIDDEN",
+      message: "Only the couple can see this.",
+    });
+  }
+  return next({ ctx: { viewer: ctx.viewer } });
+});

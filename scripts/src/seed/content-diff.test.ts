@@ -26,6 +26,7 @@ describe("diffContent", () => {
       end: "2027-06-12T14:00",
       locationId: "casa-familia",
       visibleTo: [],
+      meal: false,
     });
     const ceremony = after.events.find((event) => event.id === "ceremonia");
     if (ceremony) ceremony.start = "2027-06-12T18:30";

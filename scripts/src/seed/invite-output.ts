@@ -4,6 +4,7 @@ import { formatInviteCode, type Household } from "@boda/server/contract/househol
 import type { Language } from "@boda/server/contract/language";
 import { stringify } from "csv-stringify/sync";
 import QRCode from "qrcode";
+import { spreadsheetSafe } from "./spreadsheet-safe";
 
 /** `https://boda.example/#/?invite=CODE&lang=es`: lands on the dashboard, signed in, in their language. */
 export function inviteLink(baseUrl: string, code: string, language: Language): string {
@@ -24,14 +25,16 @@ export interface InviteCard {
 
 export function linksCsv(cards: readonly InviteCard[]): string {
   return stringify(
-    cards.map(({ household, link }) => [
-      household.key,
-      household.displayName,
-      household.seats,
-      household.language,
-      formatInviteCode(household.code),
-      link,
-    ]),
+    cards.map(({ household, link }) =>
+      [
+        household.key,
+        household.displayName,
+        household.seats,
+        household.language,
+        formatInviteCode(household.code),
+        link,
+      ].map(spreadsheetSafe),
+    ),
     { header: true, columns: ["key", "name", "seats", "language", "code", "link"] },
   );
 }

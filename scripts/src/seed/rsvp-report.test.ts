@@ -4,10 +4,11 @@ import path from "node:path";
 import { Content } from "@boda/server/contract/content";
 import type { Household } from "@boda/server/contract/household";
 import type { Rsvp } from "@boda/server/contract/rsvp";
+import { type Entry, statusOf, totals } from "@boda/server/contract/rsvp-totals";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { REPO_ROOT } from "../repo";
-import { catererReport, type Entry, peopleRows, reminderText, statusOf, totals, whatsappLink } from "./rsvp-report";
+import { catererReport, peopleRows, reminderText, whatsappLink } from "./rsvp-report";
 
 const content = Content.parse(parse(readFileSync(path.join(REPO_ROOT, "scripts/content/boda.example.yaml"), "utf8")));
 
@@ -33,6 +34,7 @@ const ALL_EVENTS = { "cena-ensayo": true, ceremonia: true, banquete: true, fiest
 const confirmed: Rsvp = {
   householdKey: "familia",
   respondedAt: "2026-12-01T10:00:00.000Z",
+  revision: 1,
   people: [
     {
       personId: "ana",
@@ -40,8 +42,8 @@ const confirmed: Rsvp = {
       child: false,
       attending: ALL_EVENTS,
       mealId: "pescado",
-      allergies: "marisco",
-      answers: { autobus: true },
+      dietary: ["shellfish-allergy"],
+      dietaryNotes: "también el pulpo",
     },
     {
       personId: "leo",
@@ -49,22 +51,26 @@ const confirmed: Rsvp = {
       child: true,
       attending: { ceremonia: true, banquete: true, fiesta: false },
       mealId: "infantil",
-      answers: {},
+      dietary: [],
     },
   ],
+  answers: { autobus: true },
+  message: "¡Qué ganas!",
 };
 const declined: Rsvp = {
   householdKey: "amigos",
   respondedAt: "2026-12-02T10:00:00.000Z",
+  revision: 1,
   people: [
     {
       personId: "tom",
       name: "Tom",
       child: false,
       attending: { ceremonia: false, banquete: false, fiesta: false },
-      answers: {},
+      dietary: [],
     },
   ],
+  answers: {},
 };
 const entries: Entry[] = [
   { household: household("familia", { tags: ["familia"] }), rsvp: confirmed },
@@ -129,10 +135,19 @@ describe("exports", () => {
       status: "confirmed",
       "event:cena-ensayo": "yes",
       meal: "Pescado",
-      allergies: "marisco",
+      dietary: "shellfish-allergy",
+      dietary_notes: "también el pulpo",
+      "question:autobus": "yes",
+      message: "¡Qué ganas!",
+    });
+    // Household answers repeat on each of its people's rows, so a filter on one row keeps them.
+    expect(rows[1]).toMatchObject({
+      person: "Leo",
+      child: "yes",
+      "event:fiesta": "no",
+      "event:cena-ensayo": "no",
       "question:autobus": "yes",
     });
-    expect(rows[1]).toMatchObject({ person: "Leo", child: "yes", "event:fiesta": "no", "event:cena-ensayo": "no" });
     expect(rows[5]).toMatchObject({
       household_key: "pendiente",
       person: "(plus-one 1)",
@@ -142,15 +157,17 @@ describe("exports", () => {
     });
   });
 
-  it("give the caterer only people coming to each event, with meals and allergies", () => {
+  it("give the caterer only the events with a meal and the people coming to each, with meals and dietary needs", () => {
     const report = catererReport(entries, content);
+    expect(report.summary.map((event) => event.eventId)).toEqual(["cena-ensayo", "banquete"]);
     expect(report.summary.find((event) => event.eventId === "banquete")).toEqual({
       eventId: "banquete",
       title: "Cóctel y banquete",
       people: 2,
       meals: { Pescado: 1, "Menú infantil": 1 },
-      allergies: 1,
+      dietary: 1,
     });
-    expect(report.rows.filter((row) => row.event === "fiesta").map((row) => row.person)).toEqual(["Ana"]);
+    expect(report.rows.filter((row) => row.event === "cena-ensayo").map((row) => row.person)).toEqual(["Ana"]);
+    expect(report.rows[0]).toMatchObject({ dietary: "shellfish-allergy", dietary_notes: "también el pulpo" });
   });
 });

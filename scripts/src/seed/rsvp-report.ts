@@ -1,84 +1,11 @@
 // Turns households and their RSVPs into what the couple follows: totals per event, pending households with a
 // WhatsApp reminder in their language, and export rows (everyone; caterer's meals and allergies). Pure.
 import type { Content } from "@boda/server/contract/content";
+import { eventsForTags } from "@boda/server/contract/guest-events";
 import type { Household } from "@boda/server/contract/household";
 import { type Language, pickText } from "@boda/server/contract/language";
-import { isAttendingAnything, type Rsvp, type RsvpPerson } from "@boda/server/contract/rsvp";
-
-export type HouseholdStatus = "confirmed" | "declined" | "pending";
-
-export interface Entry {
-  household: Household;
-  rsvp?: Rsvp;
-}
-
-export function statusOf({ rsvp }: Entry): HouseholdStatus {
-  if (!rsvp) return "pending";
-  return rsvp.people.some(isAttendingAnything) ? "confirmed" : "declined";
-}
-
-/** Events a household is invited to: those for everyone, plus those restricted to one of its tags. */
-export function eventsFor(household: Household, content: Pick<Content, "events">): Content["events"] {
-  return content.events.filter(
-    (event) => event.visibleTo.length === 0 || event.visibleTo.some((tag) => household.tags.includes(tag)),
-  );
-}
-
-export interface EventTotals {
-  eventId: string;
-  title: string;
-  invitedSeats: number;
-  coming: number;
-  notComing: number;
-  /** Seats of households that have not answered. */
-  pendingSeats: number;
-}
-
-export interface Totals {
-  households: Record<HouseholdStatus | "invited", number>;
-  seats: Record<HouseholdStatus | "invited", number>;
-  /** People who answered: coming to at least one event, or to none. */
-  people: { coming: number; notComing: number };
-  events: EventTotals[];
-}
-
-export function totals(entries: readonly Entry[], content: Pick<Content, "events">): Totals {
-  const households = { invited: 0, confirmed: 0, declined: 0, pending: 0 };
-  const seats = { invited: 0, confirmed: 0, declined: 0, pending: 0 };
-  const people = { coming: 0, notComing: 0 };
-  for (const entry of entries) {
-    const status = statusOf(entry);
-    households.invited += 1;
-    households[status] += 1;
-    seats.invited += entry.household.seats;
-    seats[status] += entry.household.seats;
-    for (const person of entry.rsvp?.people ?? []) {
-      if (isAttendingAnything(person)) people.coming += 1;
-      else people.notComing += 1;
-    }
-  }
-  const events = content.events.map((event) => {
-    const row: EventTotals = {
-      eventId: event.id,
-      title: pickText(event.title, "es"),
-      invitedSeats: 0,
-      coming: 0,
-      notComing: 0,
-      pendingSeats: 0,
-    };
-    for (const entry of entries) {
-      if (!eventsFor(entry.household, content).includes(event)) continue;
-      row.invitedSeats += entry.household.seats;
-      if (!entry.rsvp) row.pendingSeats += entry.household.seats;
-      for (const person of entry.rsvp?.people ?? []) {
-        if (person.attending[event.id]) row.coming += 1;
-        else row.notComing += 1;
-      }
-    }
-    return row;
-  });
-  return { households, seats, people, events };
-}
+import type { RsvpPerson } from "@boda/server/contract/rsvp";
+import { type Entry, statusOf } from "@boda/server/contract/rsvp-totals";
 
 function longDate(date: string, language: Language): string {
   return new Intl.DateTimeFormat(language === "es" ? "es-ES" : "en-GB", { dateStyle: "long", timeZone: "UTC" }).format(
@@ -118,7 +45,7 @@ export function peopleRows(
   return entries.flatMap((entry) => {
     const { household } = entry;
     const status = statusOf(entry);
-    const invited = new Set(eventsFor(household, content).map((event) => event.id));
+    const invited = new Set(eventsForTags(content.events, household.tags).map((event) => event.id));
     const base = {
       household_key: household.key,
       household: household.displayName,
@@ -155,12 +82,16 @@ export function peopleRows(
               : "no";
       }
       row.meal = person.mealId ? mealLabel(content, person.mealId) : "";
-      row.allergies = person.allergies ?? "";
+      row.dietary = person.dietary?.join("; ") ?? "";
+      row.dietary_notes = person.dietaryNotes ?? "";
+      // Questions are answered once per household; each of its rows repeats the answer for easy filtering.
       for (const question of content.rsvpQuestions) {
-        const answer = person.answers?.[question.id];
+        const answer = entry.rsvp?.answers[question.id];
         row[`question:${question.id}`] =
           answer === undefined ? "" : typeof answer === "boolean" ? (answer ? "yes" : "no") : answer;
       }
+      row.message = entry.rsvp?.message ?? "";
+      row.responded_at = entry.rsvp?.respondedAt ?? "";
       return row;
     });
   });
@@ -173,21 +104,21 @@ function mealLabel(content: Pick<Content, "meals">, mealId: string): string {
 
 export interface CatererReport {
   rows: ExportRow[];
-  /** Per event: meal label → count, plus how many people declared allergies. */
-  summary: Array<{ eventId: string; title: string; people: number; meals: Record<string, number>; allergies: number }>;
+  /** Per event with a meal: meal label → count, plus how many people declared dietary needs. */
+  summary: Array<{ eventId: string; title: string; people: number; meals: Record<string, number>; dietary: number }>;
 }
 
-/** Who eats what at each event: only people coming to it, with their meal and allergies. */
+/** Who eats what at each event that serves a meal: only people coming to it, with their meal and dietary needs. */
 export function catererReport(entries: readonly Entry[], content: Pick<Content, "events" | "meals">): CatererReport {
   const rows: ExportRow[] = [];
   const summary: CatererReport["summary"] = [];
-  for (const event of content.events) {
+  for (const event of content.events.filter((each) => each.meal)) {
     const perEvent = {
       eventId: event.id,
       title: pickText(event.title, "es"),
       people: 0,
       meals: {} as Record<string, number>,
-      allergies: 0,
+      dietary: 0,
     };
     for (const { household, rsvp } of entries) {
       for (const person of rsvp?.people ?? []) {
@@ -195,7 +126,7 @@ export function catererReport(entries: readonly Entry[], content: Pick<Content, 
         const meal = person.mealId ? mealLabel(content, person.mealId) : "(not chosen)";
         perEvent.people += 1;
         perEvent.meals[meal] = (perEvent.meals[meal] ?? 0) + 1;
-        if (person.allergies) perEvent.allergies += 1;
+        if (person.dietary.length > 0 || person.dietaryNotes) perEvent.dietary += 1;
         rows.push({
           event: event.id,
           event_title: perEvent.title,
@@ -204,7 +135,8 @@ export function catererReport(entries: readonly Entry[], content: Pick<Content, 
           household: household.displayName,
           child: person.child ? "yes" : "no",
           meal,
-          allergies: person.allergies ?? "",
+          dietary: person.dietary.join("; "),
+          dietary_notes: person.dietaryNotes ?? "",
         });
       }
     }

@@ -316,6 +316,7 @@ describe.sequential("seed commands against the emulators", () => {
     const rsvp: Rsvp = {
       householdKey: "fernandez-garcia",
       respondedAt: NOW.toISOString(),
+      revision: 1,
       people: [
         {
           personId: "carmen-garcia",
@@ -323,8 +324,8 @@ describe.sequential("seed commands against the emulators", () => {
           child: false,
           attending: { "cena-ensayo": true, ceremonia: true, banquete: true, fiesta: true },
           mealId: "vegetariano",
-          allergies: "nueces",
-          answers: {},
+          dietary: ["nut-allergy"],
+          dietaryNotes: "nueces",
         },
         {
           personId: "pablo",
@@ -332,22 +333,25 @@ describe.sequential("seed commands against the emulators", () => {
           child: true,
           attending: { ceremonia: true, banquete: true, fiesta: false },
           mealId: "infantil",
-          answers: {},
+          dietary: [],
         },
       ],
+      answers: {},
     };
     const declined: Rsvp = {
       householdKey: "tom-baker",
       respondedAt: NOW.toISOString(),
+      revision: 1,
       people: [
         {
           personId: "tom-baker",
           name: "Tom Baker",
           child: false,
           attending: { ceremonia: false, banquete: false, fiesta: false },
-          answers: {},
+          dietary: [],
         },
       ],
+      answers: {},
     };
     await firebase.firestore.collection(RSVPS_COLLECTION).doc("fernandez-garcia").set(rsvp);
     await firebase.firestore.collection(RSVPS_COLLECTION).doc("tom-baker").set(declined);
@@ -363,7 +367,7 @@ describe.sequential("seed commands against the emulators", () => {
     expect(run.out).not.toContain("Tom & guest (tom-baker");
   });
 
-  it("rsvp export: CSV and JSON of every household and person; --caterer: meals and allergies per event", async () => {
+  it("rsvp export: CSV and JSON of every household and person; --caterer: meals and dietary needs per event", async () => {
     const run = await seed("rsvp", "export", "--out", "exportar");
     expect(run.code).toBe(0);
     const csv = readFileSync(path.join(work, "exportar", "rsvp.csv"), "utf8");
@@ -379,10 +383,12 @@ describe.sequential("seed commands against the emulators", () => {
     expect(json.households.every((household) => household.code === undefined)).toBe(true);
 
     const caterer = await seed("rsvp", "export", "--caterer", "--out", "exportar");
-    expect(caterer.out).toContain("Cóctel y banquete: 2 people — Vegetariano 1, Menú infantil 1; 1 allergy note");
+    expect(caterer.out).toContain(
+      "Cóctel y banquete: 2 people — Vegetariano 1, Menú infantil 1; 1 person with dietary needs",
+    );
     const catering = readFileSync(path.join(work, "exportar", "catering.csv"), "utf8");
     expect(catering).toContain(
-      "banquete,Cóctel y banquete,2027-06-12T19:30,Carmen García,Familia Fernández García,no,Vegetariano,nueces",
+      "banquete,Cóctel y banquete,2027-06-12T19:30,Carmen García,Familia Fernández García,no,Vegetariano,nut-allergy,nueces",
     );
   });
 

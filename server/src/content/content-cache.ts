@@ -1,38 +1,25 @@
 // Keeps the published content in memory, refreshed by a Firestore listener, so a page view costs no read.
+import { createLiveMirror, type LiveMirror } from "../firebase/live-mirror";
 import type { ContentRepository, PublishedContent } from "./content-repository";
 
 export interface ContentCache {
-  /** The latest content; waits for the first snapshot after start-up. `null` when nothing is published yet. */
+  /** The latest content (`null` when nothing is published yet); rejects with UnavailableError if it cannot load. */
   current(): Promise<PublishedContent | null>;
-  /** True once the listener has delivered at least one snapshot (used by /readyz). */
-  isReady(): boolean;
+  /** Ready once the first snapshot arrived and while the listener is healthy (used by /readyz). */
+  health: LiveMirror<PublishedContent | null>["health"];
   close(): void;
 }
 
 export function createContentCache(
   repository: ContentRepository,
   log: { error(details: object, message: string): void },
+  options: { firstValueTimeoutMs?: number; retryDelaysMs?: number[] } = {},
 ): ContentCache {
-  let latest: PublishedContent | null = null;
-  let ready = false;
-  let resolveFirst: () => void = () => {};
-  const first = new Promise<void>((resolve) => {
-    resolveFirst = resolve;
+  const mirror = createLiveMirror<PublishedContent | null>({
+    name: "The wedding content",
+    log,
+    subscribe: (handlers) => repository.watch(handlers),
+    ...options,
   });
-  const unsubscribe = repository.watch(
-    (published) => {
-      latest = published;
-      ready = true;
-      resolveFirst();
-    },
-    (error) => log.error({ err: error }, "content listener failed; serving the last good content"),
-  );
-  return {
-    async current() {
-      await first;
-      return latest;
-    },
-    isReady: () => ready,
-    close: unsubscribe,
-  };
+  return { current: () => mirror.current(), health: () => mirror.health(), close: () => mirror.close() };
 }

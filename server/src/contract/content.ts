@@ -78,6 +78,8 @@ export const WeddingEvent = z.strictObject({
   description: LocalizedText.optional(),
   /** Guest tags that may see this event; empty means every guest. */
   visibleTo: z.array(Slug).default([]),
+  /** A meal is served: guests coming to it choose one of the content's `meals` when answering. */
+  meal: z.boolean().default(false),
 });
 export type WeddingEvent = z.infer<typeof WeddingEvent>;
 
@@ -119,6 +121,7 @@ export const Contact = z.strictObject({
 });
 
 export const MealOption = z.strictObject({ id: Slug, label: LocalizedText });
+export type MealOption = z.infer<typeof MealOption>;
 
 export const RsvpQuestion = z.discriminatedUnion("kind", [
   z.strictObject({ id: Slug, kind: z.literal("text"), label: LocalizedText }),
@@ -132,6 +135,7 @@ export const RsvpQuestion = z.discriminatedUnion("kind", [
       .min(2, { error: "a choice needs at least 2 options" }),
   }),
 ]);
+export type RsvpQuestion = z.infer<typeof RsvpQuestion>;
 
 export const Theme = z.strictObject({
   colors: z.strictObject({ primary: HexColor, background: HexColor, text: HexColor, accent: HexColor }),
@@ -204,6 +208,13 @@ export const Content = ContentShape.superRefine(
             message: `id "${item.id}" is already used by ${listName}[${first}]; every id in ${listName} must be unique`,
           });
         } else seen.set(item.id, index);
+      });
+    }
+    if (content.meals.length > 0 && !content.events.some((event) => event.meal)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["meals"],
+        message: "meals are listed but no event serves one; add `meal: true` to the events with a meal (the dinner)",
       });
     }
     content.events.forEach((event, index) => {

@@ -14,6 +14,8 @@ export function formatPath(path: ReadonlyArray<PropertyKey>): string {
 export interface ReadableIssue {
   path: string;
   message: string;
+  /** A stable code a form can word in the guest's language (e.g. an RSVP rule such as "meal-required"). */
+  code?: string;
 }
 
 export function readableIssues(error: z.ZodError): ReadableIssue[] {

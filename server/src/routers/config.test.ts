@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { templateFileSwitches } from "../config/switches-source";
 import { firebaseWebConfig } from "../config/web-config";
 import { isolatedFirestore, type TestFirestore } from "../test/emulators";
-import { callerFor, servicesFor } from "../test/services";
+import { callerFor, testBff } from "../test/services";
 
 const TEMPLATE = fileURLToPath(new URL("../../../remoteconfig.template.json", import.meta.url));
 
@@ -34,7 +34,9 @@ describe("config.get", () => {
   afterAll(() => db.close());
 
   it("should evaluate the repository's Remote Config template", async () => {
-    const config = await callerFor(servicesFor(db)).config.get();
+    const bff = testBff(db);
+    const config = await callerFor(bff.services).config.get();
+    bff.close();
     expect(config.phase).toBe("rsvp-open");
     expect(config.rsvp).toEqual({ open: true, deadline: "2027-05-01" });
     expect(config.guestbookEnabled).toBe(false);
@@ -42,17 +44,19 @@ describe("config.get", () => {
 
   it("should pick up a changed template without a restart", async () => {
     const file = templateCopy();
-    const services = servicesFor(db, file);
+    const bff = testBff(db, { templateFile: file });
     setParameter(file, "rsvp_open", "false", Date.now() / 1000 + 5);
-    await expect(callerFor(services).config.get()).resolves.toMatchObject({ rsvp: { open: false } });
+    await expect(callerFor(bff.services).config.get()).resolves.toMatchObject({ rsvp: { open: false } });
+    bff.close();
   });
 
   it("should keep the last good switches when the file is broken mid-edit", async () => {
     const file = templateCopy();
-    const services = servicesFor(db, file);
+    const bff = testBff(db, { templateFile: file });
     writeFileSync(file, "{ half-saved");
     utimesSync(file, Date.now() / 1000 + 10, Date.now() / 1000 + 10);
-    await expect(callerFor(services).config.get()).resolves.toMatchObject({ phase: "rsvp-open" });
+    await expect(callerFor(bff.services).config.get()).resolves.toMatchObject({ phase: "rsvp-open" });
+    bff.close();
   });
 
   it("should refuse a template whose values break the declared types, naming the key", () => {

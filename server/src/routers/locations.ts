@@ -2,10 +2,9 @@
 import { TRPCError } from "@trpc/server";
 import { z } from "zod";
 import { Slug } from "../contract/content";
-import { mapLinks } from "../contract/map-links";
 import type { LocationView } from "../contract/site-view";
 import { publicProcedure, router } from "../trpc";
-import { requirePublished, visibleEvents } from "./published";
+import { viewOf } from "./published";
 
 export const LocationsListInput = z
   .strictObject({
@@ -16,20 +15,11 @@ export const LocationsListInput = z
 
 export const locationsRouter = router({
   list: publicProcedure.input(LocationsListInput).query(async ({ ctx, input }): Promise<LocationView[]> => {
-    const { content } = await requirePublished(ctx);
-    const events = visibleEvents(content, ctx.viewer.tags);
+    const { site, locations } = await viewOf(ctx.services, ctx.viewer);
     const eventId = input?.eventId;
-    const shownEvents = eventId ? events.filter((event) => event.id === eventId) : events;
-    if (eventId && shownEvents.length === 0) {
-      throw new TRPCError({ code: "NOT_FOUND", message: `There is no event "${eventId}" on the program.` });
-    }
-    const usedIds = new Set(shownEvents.map((event) => event.locationId));
-    // Places not tied to any event (a car park, a hotel) are for everyone, unless one event was asked for.
-    const unattached = new Set(
-      content.locations.map((l) => l.id).filter((id) => !content.events.some((e) => e.locationId === id)),
-    );
-    return content.locations
-      .filter((location) => usedIds.has(location.id) || (!eventId && unattached.has(location.id)))
-      .map((location) => ({ ...location, links: mapLinks(location) }));
+    if (!eventId) return locations;
+    const event = site.access === "invited-only" ? undefined : site.events.find((each) => each.id === eventId);
+    if (!event) throw new TRPCError({ code: "NOT_FOUND", message: `There is no event "${eventId}" on the program.` });
+    return locations.filter((location) => location.id === event.locationId);
   }),
 });

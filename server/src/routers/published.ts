@@ -1,11 +1,12 @@
-// Shared by the content routers: the published content, or an error a guest can understand.
+// Shared by the routers: the published content, and the viewer's own view of it (decided in views/).
 import { TRPCError } from "@trpc/server";
+import type { Viewer } from "../auth/viewer";
 import type { PublishedContent } from "../content/content-repository";
-import type { RequestContext } from "../context";
-import type { Content } from "../contract/content";
+import type { Services } from "../context";
+import { type AudienceView, audienceOf } from "../views/audience-view";
 
-export async function requirePublished(ctx: RequestContext): Promise<PublishedContent> {
-  const published = await ctx.services.content.current();
+export async function requirePublished(services: Services): Promise<PublishedContent> {
+  const published = await services.content.current();
   if (!published) {
     throw new TRPCError({
       code: "NOT_FOUND",
@@ -15,9 +16,7 @@ export async function requirePublished(ctx: RequestContext): Promise<PublishedCo
   return published;
 }
 
-/** Events the viewer may see: untagged ones, plus those shared with one of the viewer's tags. */
-export function visibleEvents(content: Content, viewerTags: readonly string[]): Content["events"] {
-  return content.events.filter(
-    (event) => event.visibleTo.length === 0 || event.visibleTo.some((tag) => viewerTags.includes(tag)),
-  );
+export async function viewOf(services: Services, viewer: Viewer): Promise<AudienceView> {
+  const published = await requirePublished(services);
+  return services.views.viewFor(published, audienceOf(viewer, services.switches.current()));
 }

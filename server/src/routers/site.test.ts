@@ -1,47 +1,74 @@
-// The public content query, read from a real Firestore emulator through the content cache.
+// The content query, read from a real Firestore emulator through the content cache, as each kind of viewer.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Viewer } from "../auth/viewer";
 import { CONTENT_CHANGES_COLLECTION } from "../contract/firestore-paths";
+import type { OpenSiteView, SiteView } from "../contract/site-view";
 import { exampleContent, isolatedFirestore, publishContent, type TestFirestore } from "../test/emulators";
-import { callerFor, servicesFor } from "../test/services";
+import { callerFor, testBff, testHousehold } from "../test/services";
+
+const family: Viewer = {
+  kind: "household",
+  uid: "household:fam",
+  household: testHousehold("fam", { tags: ["familia"] }),
+};
+const friends: Viewer = {
+  kind: "household",
+  uid: "household:ami",
+  household: testHousehold("ami", { tags: ["amigos"] }),
+};
+
+function open(view: SiteView): OpenSiteView {
+  if (view.access === "invited-only") throw new Error("expected the page's content, got the invited-only view");
+  return view;
+}
 
 describe("site.content", () => {
   let db: TestFirestore;
-  let services: ReturnType<typeof servicesFor>;
+  let bff: ReturnType<typeof testBff>;
 
   beforeAll(() => {
     db = isolatedFirestore("site");
-    services = servicesFor(db);
+    bff = testBff(db);
   });
   afterAll(async () => {
-    services.content.close();
+    bff.close();
     await db.close();
   });
 
   it("should say the details are not published yet when nothing was seeded", async () => {
-    await expect(callerFor(services).site.content()).rejects.toMatchObject({
+    await expect(callerFor(bff.services).site.content()).rejects.toMatchObject({
       code: "NOT_FOUND",
       message: expect.stringContaining("not been published yet"),
     });
   });
 
-  it("should return the couple, the date and the public program that was seeded", async () => {
-    const content = exampleContent();
-    await publishContent(db.firestore, content, 1);
-    await expect.poll(() => services.content.current().then((p) => p?.version)).toBe(1);
+  it("should give a stranger the couple, the date and the public program, and no private details", async () => {
+    await publishContent(db.firestore, exampleContent(), 1);
+    await expect.poll(() => bff.services.content.current().then((p) => p?.version)).toBe(1);
 
-    const site = await callerFor(services).site.content();
+    const site = open(await callerFor(bff.services).site.content());
+    expect(site.access).toBe("basics");
     expect(site.couple.names).toEqual(["Lucía", "Mateo"]);
     expect(site.wedding).toEqual({ date: "2027-06-12", timeZone: "Europe/Madrid" });
     expect(site.events.map((event) => event.id)).toEqual(["ceremonia", "banquete", "fiesta"]);
     expect(site.events[0]).toMatchObject({ locationName: "Iglesia Prioral de Santa María", start: "2027-06-12T18:00" });
+    const wire = JSON.stringify(site);
+    expect(wire).not.toContain("ES91");
+    expect(wire).not.toContain("BODA-LYM");
+    expect(wire).not.toContain("+34600111222");
     expect(site.version).toBe(1);
   });
 
-  it("should ONLY show a family-only event to guests tagged as family", async () => {
-    const family = await callerFor(services, { tags: ["familia"] }).site.content();
-    const friend = await callerFor(services, { tags: ["amigos"] }).site.content();
-    expect(family.events.map((event) => event.id)).toContain("cena-ensayo");
-    expect(friend.events.map((event) => event.id)).not.toContain("cena-ensayo");
+  it("should give an invited household everything, with the family-only event only for family", async () => {
+    const forFamily = open(await callerFor(bff.services, family).site.content());
+    const forFriends = open(await callerFor(bff.services, friends).site.content());
+    expect(forFamily.access).toBe("full");
+    expect(forFamily.events.map((event) => event.id)).toContain("cena-ensayo");
+    expect(forFriends.events.map((event) => event.id)).not.toContain("cena-ensayo");
+    expect(forFriends.gifts?.bankTransfer?.iban).toBe("ES91 2100 0418 4502 0005 1332");
+    expect(forFriends.contacts[0]?.phone).toBe("+34600111222");
+    // Which tags may see an event is the BFF's business, not the page's.
+    expect(JSON.stringify(forFamily)).not.toContain("visibleTo");
   });
 
   it("should serve a new publish without a restart (the cache follows Firestore)", async () => {
@@ -50,9 +77,9 @@ describe("site.content", () => {
     await publishContent(db.firestore, content, 2);
     await expect
       .poll(() =>
-        callerFor(services)
+        callerFor(bff.services)
           .site.content()
-          .then((site) => site.hero.title.es),
+          .then((site) => open(site).hero.title.es),
       )
       .toBe("¡Cambio de planes!");
   });
@@ -81,12 +108,12 @@ describe("site.content", () => {
       contentVersion: 4,
     });
     await publishContent(db.firestore, content, 4);
-    await expect.poll(() => services.content.current().then((published) => published?.version)).toBe(4);
+    await expect.poll(() => bff.services.content.current().then((published) => published?.version)).toBe(4);
 
-    const stranger = await callerFor(services).site.content();
+    const stranger = open(await callerFor(bff.services).site.content());
     expect(stranger.changes.map((change) => change.eventId)).toEqual(["ceremonia"]);
     expect(stranger.changes[0]?.after.start).toBe("2027-06-12T18:30");
-    const family = await callerFor(services, { tags: ["familia"] }).site.content();
-    expect(family.changes.map((change) => change.eventId)).toEqual(["cena-ensayo", "ceremonia"]);
+    const forFamily = open(await callerFor(bff.services, family).site.content());
+    expect(forFamily.changes.map((change) => change.eventId)).toEqual(["cena-ensayo", "ceremonia"]);
   });
 });

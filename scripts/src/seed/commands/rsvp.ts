@@ -1,11 +1,12 @@
 // `seed rsvp status` (totals, pending households with WhatsApp reminders) and `seed rsvp export` (CSV + JSON of
-// every household and person; `--caterer`: meals and allergies per event). Reads only; files written atomically.
+// every household and person; `--caterer`: meals and dietary needs per event). Reads only; files written atomically.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Content } from "@boda/server/contract/content";
 import { HOUSEHOLDS_COLLECTION } from "@boda/server/contract/firestore-paths";
 import { Household } from "@boda/server/contract/household";
 import { RSVPS_COLLECTION, Rsvp } from "@boda/server/contract/rsvp";
+import { type Entry, statusOf, totals } from "@boda/server/contract/rsvp-totals";
 import type { FirebaseHandles } from "@boda/server/firebase/admin";
 import type { Command } from "commander";
 import { stringify } from "csv-stringify/sync";
@@ -14,7 +15,8 @@ import { writeFileAtomic } from "../fs-atomic";
 import { inviteLink } from "../invite-output";
 import type { Io } from "../io";
 import { requirePublishedContent } from "../published-content";
-import { catererReport, type Entry, peopleRows, reminderText, statusOf, totals, whatsappLink } from "../rsvp-report";
+import { catererReport, peopleRows, reminderText, whatsappLink } from "../rsvp-report";
+import { spreadsheetSafeRow } from "../spreadsheet-safe";
 import { readSwitches, type TemplateLike } from "../switches-template";
 import { type ResolvedTarget, type TargetOptions, withFirebase } from "../target";
 import { DEFAULT_TEMPLATE_FILE } from "./config";
@@ -109,7 +111,7 @@ export function statusReport(data: RsvpData, baseUrl: string, deadline: string |
 async function writeCsv(file: string, rows: ReadonlyArray<Record<string, string | number>>): Promise<void> {
   const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
   // The BOM makes spreadsheet programs read accents (Lucía, Begoña) correctly.
-  await writeFileAtomic(file, `\uFEFF${stringify([...rows], { header: true, columns })}`);
+  await writeFileAtomic(file, `\uFEFF${stringify(rows.map(spreadsheetSafeRow), { header: true, columns })}`);
 }
 
 export async function exportRsvps(
@@ -129,7 +131,7 @@ export async function exportRsvps(
             Object.entries(event.meals)
               .map(([meal, count]) => `${meal} ${count}`)
               .join(", ") || "no meals"
-          }; ${plural(event.allergies, "allergy note")}`,
+          }; ${plural(event.dietary, "person", "people")} with dietary needs`,
       ),
     ];
   }
@@ -177,10 +179,10 @@ export function registerRsvpCommand(program: Command, io: Io, targetOptions: () 
   rsvp
     .command("export")
     .description(
-      "write every household and person to CSV and JSON, or with --caterer the meals and allergies per event",
+      "write every household and person to CSV and JSON, or with --caterer the meals and dietary needs per event",
     )
     .option("--out <dir>", "folder for the files", "exportar")
-    .option("--caterer", "only what the caterer needs: who eats at each event, meal and allergies (catering.csv)")
+    .option("--caterer", "only what the caterer needs: who eats at each event, meal and dietary needs (catering.csv)")
     .addHelpText(
       "after",
       "\nExamples:\n  pnpm seed rsvp export\n  pnpm seed rsvp export --caterer --out para-el-catering",

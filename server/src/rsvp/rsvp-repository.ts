@@ -1,0 +1,73 @@
+// Households' answers in Firestore: one document per household plus a history entry per change, written in one
+// transaction so an answer and its history never disagree and two devices of one household never overwrite each
+// other silently (the form says which revision it saw; a different stored revision is refused).
+import type { Firestore } from "firebase-admin/firestore";
+import {
+  historyDocId,
+  RSVP_HISTORY_SUBCOLLECTION,
+  RSVPS_COLLECTION,
+  Rsvp,
+  type RsvpAuthor,
+  type RsvpChange,
+} from "../contract/rsvp";
+import { GuestError } from "../errors";
+
+export interface SaveRsvp {
+  householdKey: string;
+  /** The revision the household last saw; 0 before its first answer. */
+  expectedRevision: number;
+  by: RsvpAuthor;
+  now: Date;
+  /** Builds the document to store, given its revision and time. */
+  build(meta: { revision: number; respondedAt: string }): Rsvp;
+}
+
+export interface RsvpRepository {
+  get(householdKey: string): Promise<Rsvp | null>;
+  all(): Promise<Rsvp[]>;
+  save(request: SaveRsvp): Promise<Rsvp>;
+}
+
+export function createRsvpRepository(firestore: Firestore): RsvpRepository {
+  const answers = firestore.collection(RSVPS_COLLECTION);
+  const parse = (householdKey: string, data: unknown): Rsvp => {
+    const parsed = Rsvp.safeParse(data);
+    // Only this repository writes answers, after validating; an unreadable one is a bug to look at, not to guess.
+    if (!parsed.success) throw new Error(`${RSVPS_COLLECTION}/${householdKey} is unreadable: ${parsed.error.message}`);
+    return parsed.data;
+  };
+  return {
+    async get(householdKey) {
+      const snapshot = await answers.doc(householdKey).get();
+      return snapshot.exists ? parse(householdKey, snapshot.data()) : null;
+    },
+    async all() {
+      const snapshot = await answers.get();
+      return snapshot.docs.map((doc) => parse(doc.id, doc.data()));
+    },
+    save(request) {
+      const document = answers.doc(request.householdKey);
+      return firestore.runTransaction(async (transaction) => {
+        const snapshot = await transaction.get(document);
+        const before = snapshot.exists ? parse(request.householdKey, snapshot.data()) : null;
+        const storedRevision = before?.revision ?? 0;
+        if (storedRevision !== request.expectedRevision) {
+          throw new GuestError(
+            "CONFLICT",
+            "answer-changed",
+            `The answer was changed meanwhile (revision ${storedRevision}, the form saw ${request.expectedRevision}); ` +
+              "review the latest answer and send again.",
+          );
+        }
+        const revision = storedRevision + 1;
+        const at = request.now.toISOString();
+        const after = Rsvp.parse(request.build({ revision, respondedAt: at }));
+        const change: RsvpChange = { revision, at, by: request.by, before, after };
+        transaction.set(document, after);
+        // `create` fails if this revision's entry exists: a second line of defence against a lost update.
+        transaction.create(document.collection(RSVP_HISTORY_SUBCOLLECTION).doc(historyDocId(revision)), change);
+        return after;
+      });
+    },
+  };
+}
