@@ -1,0 +1,271 @@
+// Invitation sign-in over real HTTP, the path browsers take: redeeming a code, signing in at the Auth emulator,
+// then calling the BFF with the ID token. Who may read and write what, refused tokens, and guessing codes.
+import http from "node:http";
+import type { FastifyInstance } from "fastify";
+import { getAuth } from "firebase-admin/auth";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildServer } from "./build-server";
+import { HOUSEHOLDS_COLLECTION } from "./contract/firestore-paths";
+import { formatInviteCode } from "./contract/household";
+import { RSVPS_COLLECTION } from "./contract/rsvp";
+import { exampleContent, isolatedFirestore, publishContent, type TestFirestore } from "./test/emulators";
+import { idTokenFor, storeHousehold, testBff, testHousehold } from "./test/services";
+
+interface TrpcAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: { result?: { data: unknown }; error?: { message: string; data: Record<string, unknown> } };
+}
+
+/** One tRPC call over HTTP from a chosen local address (127.0.0.x all reach the server on Linux). */
+function call(
+  base: string,
+  procedure: string,
+  options: { input?: unknown; token?: string; mutation?: boolean; from?: string } = {},
+): Promise<TrpcAnswer> {
+  const url = new URL(`${base}/trpc/${procedure}`);
+  if (!options.mutation && options.input !== undefined) url.searchParams.set("input", JSON.stringify(options.input));
+  const body = options.mutation ? JSON.stringify(options.input ?? {}) : undefined;
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      {
+        method: options.mutation ? "POST" : "GET",
+        localAddress: options.from ?? "127.0.0.1",
+        headers: {
+          ...(body ? { "content-type": "application/json" } : {}),
+          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+        },
+      },
+      (response) => {
+        let text = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => {
+          text += chunk;
+        });
+        response.on("end", () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: JSON.parse(text) }),
+        );
+      },
+    );
+    request.on("error", reject);
+    request.end(body);
+  });
+}
+
+/** A token with its payload changed: what a tamperer would send. The Auth emulator's tokens are unsigned. */
+function withPayload(idToken: string, change: (payload: Record<string, unknown>) => void): string {
+  const [header, payload] = idToken.split(".");
+  const decoded = JSON.parse(Buffer.from(payload ?? "", "base64url").toString("utf8"));
+  change(decoded);
+  return `${header}.${Buffer.from(JSON.stringify(decoded)).toString("base64url")}.`;
+}
+
+describe("signing in with an invitation over HTTP", () => {
+  let db: TestFirestore;
+  let bff: ReturnType<typeof testBff>;
+  let app: FastifyInstance;
+  let base: string;
+  const garcia = testHousehold("garcia-http", { tags: ["familia"] });
+  const ruiz = testHousehold("ruiz-http", { tags: ["amigos"] });
+  let garciaToken = "";
+
+  beforeAll(async () => {
+    db = isolatedFirestore("signin");
+    await publishContent(db.firestore, exampleContent(), 1);
+    await storeHousehold(db.firestore, garcia);
+    await storeHousehold(db.firestore, ruiz);
+    bff = testBff(db, {
+      now: () => new Date("2027-03-01T10:00:00Z"),
+      redeemLimits: { perAddress: { attempts: 10, windowSeconds: 600 }, global: { attempts: 500, windowSeconds: 600 } },
+    });
+    app = await buildServer({ ...bff, checkFirestore: async () => {} });
+    base = await app.listen({ host: "127.0.0.1", port: 0 });
+    garciaToken = await redeemAndSignIn(garcia.code);
+  });
+  afterAll(async () => {
+    await app.close();
+    bff.close();
+    await db.close();
+  });
+
+  async function redeemAndSignIn(code: string, from = "127.0.0.1"): Promise<string> {
+    const redeemed = await call(base, "invitations.redeem", { mutation: true, input: { code }, from });
+    expect(redeemed.status).toBe(200);
+    return idTokenFor((redeemed.body.result?.data as { token: string }).token);
+  }
+
+  it("should sign a household in with the code as printed on its card, and greet it", async () => {
+    const redeemed = await call(base, "invitations.redeem", {
+      mutation: true,
+      input: { code: formatInviteCode(garcia.code).toLowerCase() },
+    });
+    expect(redeemed.status).toBe(200);
+    expect(redeemed.body.result?.data).toMatchObject({
+      household: { displayName: "Familia garcia-http", language: "es" },
+    });
+    const token = await idTokenFor((redeemed.body.result?.data as { token: string }).token);
+    const mine = await call(base, "invitations.mine", { token });
+    expect(mine.status).toBe(200);
+    expect(mine.body.result?.data).toMatchObject({
+      household: { key: "garcia-http", displayName: "Familia garcia-http" },
+    });
+  });
+
+  it("should show the signed-in family its family-only event, and a stranger no private details", async () => {
+    const family = await call(base, "site.content", { token: garciaToken });
+    const stranger = await call(base, "site.content");
+    expect(JSON.stringify(family.body)).toContain("cena-ensayo");
+    expect(JSON.stringify(family.body)).toContain("ES91 2100 0418 4502 0005 1332");
+    expect(JSON.stringify(stranger.body)).not.toContain("cena-ensayo");
+    for (const detail of ["ES91", "BODA-LYM", "+34600111222"])
+      expect(JSON.stringify(stranger.body)).not.toContain(detail);
+  });
+
+  it("should let a household write only its own answer: there is no way to name another household", async () => {
+    const sneaky = await call(base, "rsvp.submit", {
+      token: garciaToken,
+      mutation: true,
+      input: { householdKey: "ruiz-http", people: [], answers: {}, expectedRevision: 0 },
+    });
+    expect(sneaky.status).toBe(400);
+    const answer = {
+      people: garcia.members.map((member) => ({
+        personId: member.id,
+        attending: { "cena-ensayo": false, ceremonia: true, banquete: false, fiesta: true },
+        dietary: [],
+      })),
+      answers: {},
+      expectedRevision: 0,
+    };
+    const saved = await call(base, "rsvp.submit", { token: garciaToken, mutation: true, input: answer });
+    expect(saved.status).toBe(200);
+    expect((await db.firestore.doc(`${RSVPS_COLLECTION}/garcia-http`).get()).exists).toBe(true);
+    expect((await db.firestore.doc(`${RSVPS_COLLECTION}/ruiz-http`).get()).exists).toBe(false);
+    const ruizToken = await redeemAndSignIn(ruiz.code);
+    const ruizView = await call(base, "invitations.mine", { token: ruizToken });
+    expect(ruizView.body.result?.data).toMatchObject({ household: { key: "ruiz-http" }, rsvp: null });
+  });
+
+  it("should refuse a guest at the couple's procedures, and let the couple in", async () => {
+    expect((await call(base, "rsvp.overview", { token: garciaToken })).status).toBe(403);
+    expect((await call(base, "rsvp.overview")).status).toBe(401);
+    const auth = getAuth(db.app);
+    const email = `pareja-${Date.now()}@example.com`;
+    const user = await auth.createUser({ email, password: "una-clave-larga" });
+    await auth.setCustomUserClaims(user.uid, { couple: true });
+    const signedIn = await fetch(
+      `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
+      {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email, password: "una-clave-larga", returnSecureToken: true }),
+      },
+    );
+    const { idToken } = (await signedIn.json()) as { idToken: string };
+    const overview = await call(base, "rsvp.overview", { token: idToken });
+    expect(overview.body.error).toBeUndefined();
+    expect(overview.status).toBe(200);
+    expect(overview.body.result?.data).toMatchObject({ totals: { households: { invited: 2 } } });
+  });
+
+  it.each([
+    ["a header that is not a bearer token", "garbage", "invalid-token"],
+    ["a token that is not a JWT", "not.a.token", "invalid-token"],
+  ])("should refuse %s with 401 saying why", async (_what, token, reason) => {
+    const answer = await call(base, "site.content", { token });
+    expect(answer.status).toBe(401);
+    expect(answer.body.error?.data.reason).toBe(reason);
+  });
+
+  it("should refuse an expired token and one made for another project", async () => {
+    const expired = withPayload(garciaToken, (payload) => {
+      payload.iat = Math.floor(Date.now() / 1000) - 7200;
+      payload.exp = Math.floor(Date.now() / 1000) - 3600;
+    });
+    const answer = await call(base, "invitations.mine", { token: expired });
+    expect(answer.status).toBe(401);
+    expect(answer.body.error?.data.reason).toBe("expired-token");
+    const otherProject = withPayload(garciaToken, (payload) => {
+      payload.aud = "someone-elses-wedding";
+      payload.iss = "https://securetoken.google.com/someone-elses-wedding";
+    });
+    expect((await call(base, "invitations.mine", { token: otherProject })).body.error?.data.reason).toBe(
+      "invalid-token",
+    );
+  });
+
+  it("should end sessions opened with a code once the couple replaces it (a leaked link)", async () => {
+    const leakedSession = await redeemAndSignIn(ruiz.code);
+    await db.firestore.doc(`${HOUSEHOLDS_COLLECTION}/ruiz-http`).update({ codeIssuedAt: "2027-02-01T00:00:00.000Z" });
+    await expect
+      .poll(async () => (await call(base, "invitations.mine", { token: leakedSession })).body.error?.data.reason)
+      .toBe("invitation-replaced");
+  });
+
+  it("should give an unknown and a replaced code the same answer, and a malformed one a hint", async () => {
+    const rotated = testHousehold("rotated-http");
+    await storeHousehold(db.firestore, rotated);
+    const fresh = testHousehold("rotated-http");
+    await storeHousehold(db.firestore, fresh);
+    await expect.poll(() => bff.services.households.byCode(fresh.code)).toBeDefined();
+    const strip = (answer: TrpcAnswer) => ({ status: answer.status, error: answer.body.error });
+    const unknown = await call(base, "invitations.redeem", {
+      mutation: true,
+      input: { code: "ABCDEFGHJKMNPQRS" },
+      from: "127.0.0.4",
+    });
+    const replaced = await call(base, "invitations.redeem", {
+      mutation: true,
+      input: { code: rotated.code },
+      from: "127.0.0.4",
+    });
+    expect(strip(unknown)).toEqual(strip(replaced));
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error?.data.reason).toBe("unknown-code");
+    const malformed = await call(base, "invitations.redeem", {
+      mutation: true,
+      input: { code: "ABC" },
+      from: "127.0.0.4",
+    });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error?.data.reason).toBe("malformed-code");
+  });
+
+  it("should refuse 1,000 guesses from one address after the limit while a real guest elsewhere still gets in", async () => {
+    const statuses: number[] = [];
+    let retryAfter: string | string[] | undefined;
+    for (let batch = 0; batch < 20; batch += 1) {
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, (_, index) =>
+          call(base, "invitations.redeem", {
+            mutation: true,
+            input: {
+              code: `ABCDEFGHJKMNP${String(batch * 50 + index)
+                .padStart(3, "2")
+                .replace(/[01]/g, "Q")}`,
+            },
+            from: "127.0.0.2",
+          }),
+        ),
+      );
+      for (const answer of answers) {
+        statuses.push(answer.status);
+        if (answer.status === 429) retryAfter = answer.headers["retry-after"];
+      }
+    }
+    expect(statuses).toHaveLength(1000);
+    expect(statuses.filter((status) => status === 404)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(990);
+    expect(Number(retryAfter)).toBeGreaterThan(0);
+    // Even the right code is refused from the guessing address until the window passes.
+    expect(
+      (await call(base, "invitations.redeem", { mutation: true, input: { code: ruiz.code }, from: "127.0.0.2" }))
+        .status,
+    ).toBe(429);
+    expect(
+      (await call(base, "invitations.redeem", { mutation: true, input: { code: ruiz.code }, from: "127.0.0.3" }))
+        .status,
+    ).toBe(200);
+  });
+});
