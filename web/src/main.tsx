@@ -6,22 +6,24 @@ import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router-dom";
 import { AppProviders } from "./app/providers";
 import { createAppRouter } from "./app/router";
+import { createSession } from "./lib/session";
 import { createBffClient, createQueryClient } from "./lib/trpc";
 import "./styles.css";
 
 const container = document.getElementById("root");
 if (!container) throw new Error('index.html must contain <div id="root">.');
 
-const trpcClient = createBffClient();
 const queryClient = createQueryClient();
+// Auth needs the BFF's Firebase settings; they come through the same cache the page reads them from.
+const session = createSession(async () => (await queryClient.fetchQuery(api.config.get.queryOptions())).firebase);
+const trpcClient = createBffClient({ session });
+const api = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
 // Every screen needs the content; ask for it now rather than after the dashboard's code has downloaded.
-void queryClient.prefetchQuery(
-  createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient }).site.content.queryOptions(),
-);
+void queryClient.prefetchQuery(api.site.content.queryOptions());
 
 createRoot(container).render(
   <StrictMode>
-    <AppProviders trpcClient={trpcClient} queryClient={queryClient}>
+    <AppProviders trpcClient={trpcClient} queryClient={queryClient} session={session}>
       <RouterProvider router={createAppRouter()} />
     </AppProviders>
   </StrictMode>,

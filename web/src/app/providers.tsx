@@ -1,21 +1,26 @@
-// Everything a screen needs around it: the query cache, the BFF client and the guest's language.
+// Everything a screen needs around it: the query cache, the BFF client, the sign-in and the guest's language.
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { LanguageProvider } from "../lib/i18n/language";
+import type { Session } from "../lib/session";
 import { type BffClient, TRPCProvider } from "../lib/trpc";
+import { SessionProvider } from "../lib/use-session";
 
 interface AppProvidersProps {
   children: ReactNode;
-  /** Passed in, so the entry can start loading before the first render and tests can put a fake BFF behind it. */
+  /** Passed in, so the entry can start loading before the first render and tests can put the router behind it. */
   trpcClient: BffClient;
   queryClient: QueryClient;
+  session: Session;
 }
 
-export function AppProviders({ children, trpcClient, queryClient }: AppProvidersProps) {
+export function AppProviders({ children, trpcClient, queryClient, session }: AppProvidersProps) {
   return (
     <QueryClientProvider client={queryClient}>
       <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-        <LanguageProvider>{children}</LanguageProvider>
+        <LanguageProvider>
+          <SessionProvider session={session}>{children}</SessionProvider>
+        </LanguageProvider>
       </TRPCProvider>
     </QueryClientProvider>
   );

@@ -5,9 +5,13 @@ import { useEffect } from "react";
 import { Link, NavLink, Outlet, ScrollRestoration } from "react-router-dom";
 import { ServicesNotice } from "../components/services-notice";
 import { paths } from "../config/paths";
+import { InviteLink } from "../features/invitation/invite-link";
+import { PinnedRsvpButton } from "../features/invitation/pinned-rsvp-button";
+import { SessionNotice } from "../features/invitation/session-notice";
 import { formatWeddingDate } from "../lib/format-date";
 import { useI18n } from "../lib/i18n/language";
 import { type SiteContent, useTRPC } from "../lib/trpc";
+import { useSession } from "../lib/use-session";
 
 function applyTheme(theme: SiteContent["theme"]): void {
   const style = document.documentElement.style;
@@ -21,6 +25,7 @@ function applyTheme(theme: SiteContent["theme"]): void {
 
 export function RootLayout() {
   const { t, language, setLanguage } = useI18n();
+  const { kind } = useSession();
   const trpc = useTRPC();
   const site = useQuery(trpc.site.content.queryOptions());
   const couple = site.data ? site.data.couple.names.join(" & ") : null;
@@ -64,14 +69,19 @@ export function RootLayout() {
               {t.navHome}
             </NavLink>
             <NavLink to={paths.locations.href()}>{t.navLocations}</NavLink>
+            {kind === "household" ? <NavLink to={paths.rsvp.href()}>{t.navRsvp}</NavLink> : null}
+            {kind === "couple" ? <NavLink to={paths.couple.href()}>{t.coupleTitle}</NavLink> : null}
           </nav>
         </div>
       </header>
       <main id="main" tabIndex={-1}>
+        <InviteLink site={site.data} />
+        <SessionNotice />
         <Outlet />
       </main>
+      <PinnedRsvpButton />
       <footer className="site-footer">
-        {site.data ? (
+        {site.data && site.data.access !== "invited-only" ? (
           <p>
             {couple} · {formatWeddingDate(site.data.wedding.date, site.data.wedding.timeZone, t)}
           </p>

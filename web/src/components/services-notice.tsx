@@ -1,8 +1,8 @@
-// Starts Firebase once the page is up and, on a test stack, tells whoever looks that Analytics and push
-// messages are off there (they have no emulators), so nobody mistakes silence for a bug.
+// On a test stack, tells whoever looks that Analytics and push messages are off there (they have no emulators),
+// so nobody mistakes silence for a bug; on a real project, starts Analytics where it is configured.
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
-import { type FirebaseStatus, startFirebase } from "../lib/firebase";
+import { useEffect } from "react";
+import { servicesStatus, startAnalytics } from "../lib/firebase";
 import { useI18n } from "../lib/i18n/language";
 import { useTRPC } from "../lib/trpc";
 
@@ -10,19 +10,23 @@ export function ServicesNotice() {
   const { t } = useI18n();
   const trpc = useTRPC();
   const config = useQuery(trpc.config.get.queryOptions());
-  const [status, setStatus] = useState<FirebaseStatus>();
   const firebaseConfig = config.data?.firebase;
+  const status = firebaseConfig ? servicesStatus(firebaseConfig) : undefined;
 
   useEffect(() => {
     if (!firebaseConfig) return;
-    let current = true;
-    startFirebase(firebaseConfig).then(
-      (started) => current && setStatus(started),
-      (error: unknown) => console.warn("Firebase did not start; the page works without it.", error),
-    );
-    return () => {
-      current = false;
-    };
+    const { mode, analytics, messaging } = servicesStatus(firebaseConfig);
+    if (analytics) {
+      startAnalytics(firebaseConfig).catch((error: unknown) =>
+        console.warn("Analytics did not start; the page works without it.", error),
+      );
+    }
+    if (!analytics || !messaging) {
+      console.info(
+        `Firebase (${mode}): Analytics ${analytics ? "on" : "off"}; push messaging ${messaging ? "available" : "off"}` +
+          (mode === "emulators" ? " (they have no emulators); sign-in loads when an invitation is opened." : "."),
+      );
+    }
   }, [firebaseConfig]);
 
   if (status?.mode !== "emulators") return null;

@@ -2,6 +2,10 @@
 
 /** `?evento=<id>` narrows the places to one event's ("Cómo llegar" from the program). */
 export const EVENT_PARAM = "evento";
+/** `?invite=<code>` in an invite link signs the household in; the page removes it once used. */
+export const INVITE_PARAM = "invite";
+/** `?lang=es|en` in an invite link picks the page's language. */
+export const LANG_PARAM = "lang";
 
 export const paths = {
   home: { path: "/", href: () => "/" },
@@ -10,4 +14,8 @@ export const paths = {
     href: (eventId?: string) =>
       eventId ? `/ubicaciones?${new URLSearchParams({ [EVENT_PARAM]: eventId })}` : "/ubicaciones",
   },
+  /** The household's answer: the form, or the summary once answered. */
+  rsvp: { path: "/confirmar", href: () => "/confirmar" },
+  /** The couple's view of everyone's answers. */
+  couple: { path: "/pareja", href: () => "/pareja" },
 } as const;

@@ -1,56 +1,51 @@
-// Starts the Firebase web SDK with the settings the BFF hands out: Auth always (the Auth emulator locally),
-// Analytics and push messaging only where a real project configures them. Loaded after first paint, in its own
-// chunks, so the page shows up before the SDK downloads.
+// The Firebase web SDK, loaded only when something needs it: Auth when a guest opens an invitation, was signed
+// in on an earlier visit, or the couple signs in; Analytics only for a real project with a measurement id. A
+// stranger's visit on a test stack loads none of it.
 import type { FirebaseWebConfig } from "@boda/server/contract/site-view";
+import type { FirebaseApp } from "firebase/app";
 
-export interface FirebaseStatus {
+let app: Promise<FirebaseApp> | undefined;
+
+/** The one Firebase app of the page, created on first use. */
+export function firebaseApp(config: FirebaseWebConfig): Promise<FirebaseApp> {
+  app ??= import("firebase/app").then(({ initializeApp }) =>
+    initializeApp({
+      projectId: config.projectId,
+      apiKey: config.apiKey,
+      authDomain: config.authDomain,
+      appId: config.appId,
+      messagingSenderId: config.messagingSenderId,
+      measurementId: config.measurementId,
+    }),
+  );
+  return app;
+}
+
+export interface ServicesStatus {
   mode: "emulators" | "project";
   analytics: boolean;
   messaging: boolean;
 }
 
-let started: Promise<FirebaseStatus> | undefined;
-
-/** Idempotent: every caller gets the same start-up. */
-export function startFirebase(config: FirebaseWebConfig): Promise<FirebaseStatus> {
-  started ??= start(config);
-  return started;
+/** Which optional services this stack has; known from the BFF's settings, without loading the SDK. */
+export function servicesStatus(config: FirebaseWebConfig): ServicesStatus {
+  return {
+    mode: config.authEmulatorUrl ? "emulators" : "project",
+    analytics: Boolean(config.measurementId),
+    messaging: Boolean(config.vapidKey),
+  };
 }
 
-async function start(config: FirebaseWebConfig): Promise<FirebaseStatus> {
-  const [{ initializeApp }, { connectAuthEmulator, getAuth }] = await Promise.all([
-    import("firebase/app"),
-    import("firebase/auth"),
-  ]);
-  const app = initializeApp({
-    projectId: config.projectId,
-    apiKey: config.apiKey,
-    authDomain: config.authDomain,
-    appId: config.appId,
-    messagingSenderId: config.messagingSenderId,
-    measurementId: config.measurementId,
-  });
-  const auth = getAuth(app);
-  if (config.authEmulatorUrl) connectAuthEmulator(auth, config.authEmulatorUrl, { disableWarnings: true });
+let analytics: Promise<boolean> | undefined;
 
-  let analytics = false;
-  if (config.measurementId) {
+/** Starts Analytics where a real project configures it (and the browser supports it); idempotent. */
+export function startAnalytics(config: FirebaseWebConfig): Promise<boolean> {
+  analytics ??= (async () => {
+    if (!config.measurementId) return false;
     const { getAnalytics, isSupported } = await import("firebase/analytics");
-    if (await isSupported()) {
-      getAnalytics(app);
-      analytics = true;
-    }
-  }
-  // Messaging needs the guest's permission, asked for when they opt in; here we only learn whether it can work.
-  let messaging = false;
-  if (config.vapidKey) messaging = await (await import("firebase/messaging")).isSupported();
-
-  const mode = config.authEmulatorUrl ? "emulators" : "project";
-  if (!analytics || !messaging) {
-    console.info(
-      `Firebase (${mode}): Auth on; Analytics ${analytics ? "on" : "off"}; push messaging ${messaging ? "available" : "off"}` +
-        (mode === "emulators" ? " (they have no emulators)." : "."),
-    );
-  }
-  return { mode, analytics, messaging };
+    if (!(await isSupported())) return false;
+    getAnalytics(await firebaseApp(config));
+    return true;
+  })();
+  return analytics;
 }

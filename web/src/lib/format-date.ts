@@ -35,3 +35,8 @@ export function daysUntil(date: string, timeZone: string, now: Date): number {
   const toUtcDay = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 86_400_000;
   return Math.round(toUtcDay(date) - toUtcDay(today));
 }
+
+/** An instant ("2027-04-02T10:15:00Z") as the wedding's clock shows it: "2 abr 2027, 12:15". */
+export function formatInstant(iso: string, timeZone: string, t: Messages): string {
+  return new Intl.DateTimeFormat(t.locale, { dateStyle: "medium", timeStyle: "short", timeZone }).format(new Date(iso));
+}

@@ -1,15 +1,13 @@
-// The cache's retry rule: weak signal deserves another try, "nothing published" does not.
+// The cache's retry rule: weak signal deserves another try, a definite answer (nothing published) does not.
+import { createInMemoryServices } from "@boda/server/test/in-memory-services";
 import { describe, expect, it } from "vitest";
-import { createFakeBffFetch } from "../test/render-app";
+import { content } from "../test/fixtures";
+import { createBffFetch } from "../test/render-app";
 import { createBffClient, createQueryClient, isNotFound } from "./trpc";
 
-async function failureOf(answer: "network-down" | { error: "NOT_FOUND" }): Promise<unknown> {
-  const client = createBffClient({
-    fetch: createFakeBffFetch(
-      { "site.content": () => answer, "locations.list": () => answer, "config.get": () => answer },
-      [],
-    ),
-  });
+async function failureOf(situation: "network-down" | "nothing-published"): Promise<unknown> {
+  const bff = createInMemoryServices({ content: situation === "nothing-published" ? null : content });
+  const client = createBffClient({ fetch: createBffFetch(bff, [], () => situation === "network-down") });
   return client.site.content.query().then(
     () => {
       throw new Error("expected the call to fail");
@@ -31,7 +29,7 @@ describe("query retries", () => {
   });
 
   it("does not retry when the details are not published", async () => {
-    const error = await failureOf({ error: "NOT_FOUND" });
+    const error = await failureOf("nothing-published");
     expect(isNotFound(error)).toBe(true);
     expect(retry(0, error as Error)).toBe(false);
   });

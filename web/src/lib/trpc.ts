@@ -1,30 +1,72 @@
-// The one door to the BFF: a typed tRPC client over batched HTTP, plus the query cache rules for flaky phone signal.
+// The one door to the BFF: a typed tRPC client over batched HTTP carrying the guest's ID token, plus the query
+// cache rules for flaky phone signal.
 import type { AppRouter } from "@boda/server/app-router";
 import { QueryClient } from "@tanstack/react-query";
-import { createTRPCClient, httpBatchLink, TRPCClientError } from "@trpc/client";
+import { createTRPCClient, httpBatchLink, splitLink, TRPCClientError } from "@trpc/client";
 import type { inferRouterOutputs } from "@trpc/server";
 import { createTRPCContext } from "@trpc/tanstack-react-query";
+import type { Session } from "./session";
 
-export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>();
+export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
+type Outputs = inferRouterOutputs<AppRouter>;
 /** What the page receives, as it arrives over JSON (optional fields may be absent). */
-export type SiteContent = inferRouterOutputs<AppRouter>["site"]["content"];
-export type LocationItem = inferRouterOutputs<AppRouter>["locations"]["list"][number];
-export type ConfigView = inferRouterOutputs<AppRouter>["config"]["get"];
+export type SiteContent = Outputs["site"]["content"];
+export type OpenSiteContent = Extract<SiteContent, { access: "basics" | "full" }>;
+export type LocationItem = Outputs["locations"]["list"][number];
+export type ConfigView = Outputs["config"]["get"];
+export type Invitation = Outputs["invitations"]["mine"];
+export type RsvpOverview = Outputs["rsvp"]["overview"];
 
 export type BffClient = ReturnType<typeof createTRPCClient<AppRouter>>;
 
-/** `fetch` is the seam tests use to answer for the BFF; the page uses the browser's. */
-export function createBffClient(options: { fetch?: typeof fetch } = {}): BffClient {
+/**
+ * Calls that must work whoever is signed in: the page's settings (which Auth itself needs to start) and
+ * redeeming a link (which must work even with a stale sign-in). They never wait for, nor carry, a token.
+ */
+const SESSIONLESS = new Set(["config.get", "invitations.redeem"]);
+
+/** `fetch` is the seam tests use to put the real router behind the client; the page uses the browser's. */
+export function createBffClient(options: { session?: Pick<Session, "idToken">; fetch?: typeof fetch } = {}): BffClient {
+  const transport = { url: "/trpc", ...(options.fetch ? { fetch: options.fetch } : {}) };
   return createTRPCClient<AppRouter>({
-    links: [httpBatchLink({ url: "/trpc", ...(options.fetch ? { fetch: options.fetch } : {}) })],
+    links: [
+      splitLink({
+        condition: (op) => SESSIONLESS.has(op.path),
+        true: httpBatchLink(transport),
+        false: httpBatchLink({
+          ...transport,
+          async headers() {
+            const token = await options.session?.idToken();
+            return token ? { authorization: `Bearer ${token}` } : {};
+          },
+        }),
+      }),
+    ],
   });
+}
+
+function errorCode(error: unknown): string | undefined {
+  return error instanceof TRPCClientError ? error.data?.code : undefined;
+}
+
+/** The machine-readable reason the BFF gives for errors raised on purpose (see docs/errors.md). */
+export function errorReason(error: unknown): string | undefined {
+  return error instanceof TRPCClientError ? (error.data as { reason?: string } | undefined)?.reason : undefined;
 }
 
 /** The BFF answers NOT_FOUND when nothing is published yet (or an asked-for event does not exist). */
 export function isNotFound(error: unknown): boolean {
-  return error instanceof TRPCClientError && error.data?.code === "NOT_FOUND";
+  return errorCode(error) === "NOT_FOUND";
 }
+
+/** The BFF refused this device's sign-in (expired, replaced link…): the page signs out and says why. */
+export function isSessionRefused(error: unknown): boolean {
+  return errorCode(error) === "UNAUTHORIZED" && errorReason(error) !== undefined;
+}
+
+/** Answers that will not change by asking again: retrying them only keeps a guest waiting. */
+const FINAL_CODES = new Set(["NOT_FOUND", "UNAUTHORIZED", "FORBIDDEN", "BAD_REQUEST", "CONFLICT", "TOO_MANY_REQUESTS"]);
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -32,8 +74,8 @@ export function createQueryClient(): QueryClient {
       queries: {
         // The content changes rarely: moving between screens must not wait for the network again.
         staleTime: 5 * 60_000,
-        // Weak signal fails often; retry a couple of times, but "not published" will not fix itself by retrying.
-        retry: (failureCount, error) => !isNotFound(error) && failureCount < 2,
+        // Weak signal fails often; retry a couple of times, but a definite answer will not change by retrying.
+        retry: (failureCount, error) => !FINAL_CODES.has(errorCode(error) ?? "") && failureCount < 2,
         refetchOnWindowFocus: false,
       },
     },

@@ -1,19 +1,45 @@
-// What the BFF answers for the example wedding (Lucía & Mateo in Carmona), shaped as the page receives it.
-import type { ConfigView, LocationItem, SiteContent } from "../lib/trpc";
+// The example wedding (Lucía & Mateo in Carmona) as the couple's content file holds it, and two invited
+// households; component tests publish these to the in-memory BFF, whose real router shapes them for the page.
+import type { ContentInput } from "@boda/server/contract/content";
+import type { Household } from "@boda/server/contract/household";
 
-export const siteContent: SiteContent = {
+export const content: ContentInput = {
   couple: {
     names: ["Lucía", "Mateo"],
-    story: {
-      es: "Nos conocimos en un tren a Granada.",
-      en: "We met on a train to Granada.",
-    },
+    story: { es: "Nos conocimos en un tren a Granada.", en: "We met on a train to Granada." },
   },
   wedding: { date: "2027-06-12", timeZone: "Europe/Madrid" },
   hero: {
     title: { es: "¡Nos casamos!", en: "We're getting married!" },
     subtitle: { es: "Acompáñanos en Carmona, Sevilla", en: "Join us in Carmona, Seville" },
   },
+  tags: [{ id: "familia", label: "Familia" }],
+  locations: [
+    {
+      id: "iglesia-santa-maria",
+      name: "Iglesia Prioral de Santa María",
+      kind: "ceremony",
+      address: "Plaza Marqués de las Torres, 41410 Carmona, Sevilla",
+      coordinates: { lat: 37.4716, lng: -5.6418 },
+      parking: { es: "Aparcamiento público en el Paseo del Estatuto.", en: "Public car park on Paseo del Estatuto." },
+      arrival: { es: "Llegad 20 minutos antes." },
+    },
+    {
+      id: "hacienda-los-olivos",
+      name: "Hacienda Los Olivos",
+      kind: "reception",
+      address: "Carretera A-398 km 4, 41410 Carmona, Sevilla",
+      coordinates: { lat: 37.4489, lng: -5.6102 },
+      transport: { es: "Habrá autobús desde la iglesia a las 19:00.", en: "A coach leaves the church at 19:00." },
+    },
+    {
+      id: "casa-familia",
+      name: "Casa de la familia de Lucía",
+      kind: "other",
+      address: "Calle San Felipe 12, 41410 Carmona, Sevilla",
+      coordinates: { lat: 37.4731, lng: -5.6445 },
+    },
+  ],
   events: [
     {
       id: "fiesta",
@@ -21,10 +47,8 @@ export const siteContent: SiteContent = {
       start: "2027-06-13T00:30",
       end: "2027-06-13T04:00",
       locationId: "hacienda-los-olivos",
-      locationName: "Hacienda Los Olivos",
       // No English on purpose: the page must fall back to Spanish.
       description: { es: "Barra libre hasta que el cuerpo aguante." },
-      visibleTo: [],
     },
     {
       id: "ceremonia",
@@ -32,9 +56,24 @@ export const siteContent: SiteContent = {
       start: "2027-06-12T18:00",
       end: "2027-06-12T19:00",
       locationId: "iglesia-santa-maria",
-      locationName: "Iglesia Prioral de Santa María",
       dressCode: { es: "Formal. Hará calor.", en: "Formal. It will be hot." },
-      visibleTo: [],
+    },
+    {
+      id: "banquete",
+      title: { es: "Cóctel y banquete", en: "Cocktails and dinner" },
+      start: "2027-06-12T19:30",
+      end: "2027-06-13T00:30",
+      locationId: "hacienda-los-olivos",
+      meal: true,
+    },
+    {
+      id: "cena-ensayo",
+      title: { es: "Cena de ensayo", en: "Rehearsal dinner" },
+      start: "2027-06-11T21:00",
+      end: "2027-06-11T23:30",
+      locationId: "casa-familia",
+      visibleTo: ["familia"],
+      meal: true,
     },
   ],
   accommodations: [
@@ -66,57 +105,47 @@ export const siteContent: SiteContent = {
       whatsapp: "+34600111222",
     },
   ],
+  meals: [
+    { id: "carne", label: { es: "Carne", en: "Meat" } },
+    { id: "pescado", label: { es: "Pescado", en: "Fish" } },
+    { id: "infantil", label: { es: "Menú infantil", en: "Kids' menu" } },
+  ],
+  rsvpQuestions: [
+    { id: "autobus", kind: "yes-no", label: { es: "¿Usaréis el autobús?", en: "Will you take the coach?" } },
+    { id: "cancion", kind: "text", label: { es: "Una canción que no puede faltar", en: "A song that must be played" } },
+  ],
   theme: {
     colors: { primary: "#6b4e31", background: "#fbf8f3", text: "#2b2620", accent: "#8a9a5b" },
     fonts: { heading: "Georgia, serif", body: "system-ui, sans-serif" },
   },
-  changes: [],
-  version: 3,
 };
 
-const church: LocationItem = {
-  id: "iglesia-santa-maria",
-  name: "Iglesia Prioral de Santa María",
-  kind: "ceremony",
-  address: "Plaza Marqués de las Torres, 41410 Carmona, Sevilla",
-  coordinates: { lat: 37.4716, lng: -5.6418 },
-  parking: { es: "Aparcamiento público en el Paseo del Estatuto.", en: "Public car park on Paseo del Estatuto." },
-  arrival: { es: "Llegad 20 minutos antes." },
-  links: {
-    google: "https://www.google.com/maps/search/?api=1&query=37.4716%2C-5.6418",
-    apple: "https://maps.apple.com/?ll=37.4716%2C-5.6418&q=Iglesia",
-    waze: "https://waze.com/ul?ll=37.4716%2C-5.6418&navigate=yes",
-    uber: "https://m.uber.com/ul/?action=setPickup&pickup=my_location",
-  },
+/** Three named members (one a child) and one plus-one to name; invited to the family dinner too. */
+export const garcia: Household = {
+  key: "fernandez-garcia",
+  displayName: "Familia Fernández García",
+  seats: 4,
+  members: [
+    { id: "carmen-garcia", name: "Carmen García", child: false },
+    { id: "antonio-fernandez", name: "Antonio Fernández", child: false },
+    { id: "pablo", name: "Pablo", child: true },
+  ],
+  plusOnes: 1,
+  tags: ["familia"],
+  language: "es",
+  code: "ABCDEFGHJKMNPQRS",
+  codeIssuedAt: "2026-10-01T10:00:00.000Z",
 };
 
-const estate: LocationItem = {
-  id: "hacienda-los-olivos",
-  name: "Hacienda Los Olivos",
-  kind: "reception",
-  address: "Carretera A-398 km 4, 41410 Carmona, Sevilla",
-  coordinates: { lat: 37.4489, lng: -5.6102 },
-  transport: { es: "Habrá autobús desde la iglesia a las 19:00.", en: "A coach leaves the church at 19:00." },
-  links: {
-    google: "https://www.google.com/maps/search/?api=1&query=37.4489%2C-5.6102",
-    apple: "https://maps.apple.com/?ll=37.4489%2C-5.6102&q=Hacienda",
-    waze: "https://waze.com/ul?ll=37.4489%2C-5.6102&navigate=yes",
-    uber: "https://m.uber.com/ul/?action=setPickup&pickup=my_location",
-  },
-};
-
-export const locations: LocationItem[] = [church, estate];
-
-/** The places of one event, as `locations.list({ eventId })` answers. */
-export function locationsOf(eventId: string): LocationItem[] {
-  const event = siteContent.events.find((candidate) => candidate.id === eventId);
-  return locations.filter((location) => location.id === event?.locationId);
-}
-
-/** What the BFF answers on a local stack: the Auth emulator, no Analytics, no push messaging. */
-export const emulatorConfig: ConfigView = {
-  phase: "rsvp-open",
-  rsvp: { open: true, deadline: "2027-05-01" },
-  guestbookEnabled: false,
-  firebase: { projectId: "demo-boda", apiKey: "demo-api-key", authEmulatorUrl: "http://127.0.0.1:9099" },
+/** One English-speaking friend, not family. */
+export const tom: Household = {
+  key: "tom-baker",
+  displayName: "Tom Baker",
+  seats: 1,
+  members: [{ id: "tom-baker", name: "Tom Baker", child: false }],
+  plusOnes: 0,
+  tags: [],
+  language: "en",
+  code: "TWXYZ23456789ABC",
+  codeIssuedAt: "2026-10-01T10:00:00.000Z",
 };

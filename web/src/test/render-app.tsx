@@ -1,99 +1,127 @@
-// The one seam for component tests: a real tRPC client whose fetch answers like the BFF, around the real routes.
-import type { AppRouter } from "@boda/server/app-router";
+// The one seam for component tests: the page's real tRPC client talks to the BFF's real `appRouter` (through tRPC's
+// fetch handler) over in-memory services, so the page and the BFF cannot drift apart. Only the sign-in is
+// stood in for: Firebase Auth needs a browser and the Auth emulator, which the end-to-end tests use.
+import { appRouter } from "@boda/server/app-router";
+import type { Household } from "@boda/server/contract/household";
+import { createInMemoryServices, type InMemoryBff, type InMemoryOptions } from "@boda/server/test/in-memory-services";
 import { render } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
+import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import type { ReactNode } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { AppProviders } from "../app/providers";
 import { routes } from "../app/router";
+import type { Session, SessionKind } from "../lib/session";
 import { createBffClient, createQueryClient } from "../lib/trpc";
-import { emulatorConfig, locations, siteContent } from "./fixtures";
-
-type Inputs = inferRouterInputs<AppRouter>;
-type Outputs = inferRouterOutputs<AppRouter>;
-
-/** One procedure's answer: its data, a tRPC error, or the network failing outright. */
-export type Answer<T> = { data: T } | { error: "NOT_FOUND" | "INTERNAL_SERVER_ERROR" } | "network-down";
-
-export interface FakeBff {
-  "site.content": () => Answer<Outputs["site"]["content"]>;
-  "locations.list": (input: Inputs["locations"]["list"]) => Answer<Outputs["locations"]["list"]>;
-  "config.get": () => Answer<Outputs["config"]["get"]>;
-}
+import { content, garcia, tom } from "./fixtures";
 
 export interface BffCall {
-  path: keyof FakeBff;
+  path: string;
   input: unknown;
 }
 
-// JSON-RPC codes the tRPC server puts next to the HTTP-ish code.
-const RPC_CODES = { NOT_FOUND: -32004, INTERNAL_SERVER_ERROR: -32603 } as const;
-const HTTP_STATUS = { NOT_FOUND: 404, INTERNAL_SERVER_ERROR: 500 } as const;
+export interface TestBffOptions extends Partial<InMemoryOptions> {
+  /** Procedures whose calls fail as a dropped connection would, while this returns true. */
+  networkDown?: (path: string) => boolean;
+}
 
-const defaultBff: FakeBff = {
-  "site.content": () => ({ data: siteContent }),
-  "locations.list": () => ({ data: locations }),
-  "config.get": () => ({ data: emulatorConfig }),
-};
-
-/** A fetch that decodes httpBatchLink's GET requests and answers each procedure in the tRPC wire format. */
-export function createFakeBffFetch(bff: FakeBff, calls: BffCall[]): typeof fetch {
-  return async (request) => {
-    const url = new URL(String(request), "http://localhost");
-    const procedures = decodeURIComponent(url.pathname.replace(/^\/trpc\//, "")).split(",");
-    const inputs = JSON.parse(url.searchParams.get("input") ?? "{}") as Record<string, unknown>;
-    const answers = procedures.map((path, index) => {
-      if (!(path in bff)) throw new Error(`The fake BFF has no ${path}.`);
-      const input = inputs[String(index)];
-      calls.push({ path: path as keyof FakeBff, input });
-      const answer =
-        path === "locations.list"
-          ? bff[path](input as Inputs["locations"]["list"])
-          : bff[path as "site.content" | "config.get"]();
-      return { path, answer };
-    });
-    if (answers.some(({ answer }) => answer === "network-down")) throw new TypeError("Failed to fetch");
-    const body = answers.map(({ path, answer }) => {
-      if (answer === "network-down") throw new Error("unreachable: handled above");
-      if ("data" in answer) return { result: { data: answer.data } };
-      const message = answer.error === "NOT_FOUND" ? "The wedding details have not been published yet." : "boom";
-      return {
-        error: {
-          message,
-          code: RPC_CODES[answer.error],
-          data: { code: answer.error, httpStatus: HTTP_STATUS[answer.error], path },
+/** A fetch that hands each request to the real router, recording every procedure called and its input. */
+export function createBffFetch(
+  bff: InMemoryBff,
+  calls: BffCall[],
+  networkDown?: (path: string) => boolean,
+): typeof fetch {
+  return async (input, init) => {
+    const request = new Request(new URL(String(input), "http://localhost"), init);
+    const url = new URL(request.url);
+    const paths = decodeURIComponent(url.pathname.replace(/^\/trpc\//, "")).split(",");
+    const body = request.method === "POST" ? await request.clone().text() : url.searchParams.get("input");
+    const inputs = (body ? JSON.parse(body) : {}) as Record<string, unknown>;
+    paths.forEach((path, index) => calls.push({ path, input: inputs[String(index)] }));
+    if (networkDown && paths.some(networkDown)) throw new TypeError("Failed to fetch");
+    let viewer: ReturnType<InMemoryBff["viewerForToken"]> | undefined;
+    return fetchRequestHandler({
+      endpoint: "/trpc",
+      req: request,
+      router: appRouter,
+      createContext: () => ({
+        services: bff.services,
+        viewer: () => {
+          viewer ??= bff.viewerForToken(request.headers.get("authorization") ?? undefined);
+          return viewer;
         },
-      };
+        clientAddress: "127.0.0.1",
+      }),
     });
-    return new Response(JSON.stringify(body), { status: 207, headers: { "content-type": "application/json" } });
   };
 }
 
-/** Renders any tree (e.g. the real hash router) with the fake BFF behind a real tRPC client and no retries. */
-export function renderWithBff(ui: ReactNode, bff: Partial<FakeBff> = {}) {
+/** Stands in for Firebase Auth: signs in with the in-memory BFF's tokens; the couple's password is "correcta". */
+export function createTestSession(bff: InMemoryBff, signedInAs: Household | "couple" | null): Session {
+  let current = signedInAs;
+  const listeners = new Set<() => void>();
+  const notify = () => {
+    for (const listener of listeners) listener();
+  };
+  const households = [garcia, tom];
+  return {
+    remembered: () => current !== null,
+    idToken: async () => (current ? bff.tokenFor(current) : null),
+    kind: async (): Promise<SessionKind | null> => (current === "couple" ? "couple" : current ? "household" : null),
+    async signInWithInvitation(customToken) {
+      const household = households.find((each) => bff.tokenFor(each) === customToken);
+      if (!household) throw new Error(`The test session does not know the token ${customToken}.`);
+      current = household;
+      notify();
+    },
+    async signInAsCouple(email, password) {
+      if (email !== "pareja@example.com" || password !== "correcta") {
+        throw Object.assign(new Error("Firebase: Error (auth/invalid-credential)."), {
+          code: "auth/invalid-credential",
+        });
+      }
+      current = "couple";
+      notify();
+    },
+    async signOut() {
+      current = null;
+      notify();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+export interface RenderOptions {
+  /** The in-memory BFF's state: content, switches, households, answers, clock. */
+  bff?: TestBffOptions;
+  /** Who is signed in on this device when the page opens. */
+  signedInAs?: Household | "couple";
+}
+
+/** Renders any tree (e.g. the real hash router) with the real router behind a real tRPC client, no retries. */
+export function renderWithBff(ui: ReactNode, options: RenderOptions = {}) {
+  const { networkDown, ...state } = options.bff ?? {};
+  const bff = createInMemoryServices({ content, households: [garcia, tom], ...state });
   const calls: BffCall[] = [];
-  const trpcClient = createBffClient({ fetch: createFakeBffFetch({ ...defaultBff, ...bff }, calls) });
+  const session = createTestSession(bff, options.signedInAs ?? null);
+  const trpcClient = createBffClient({ session, fetch: createBffFetch(bff, calls, networkDown) });
   const queryClient = createQueryClient();
   // The page's cache rules, minus retries: they would only slow the error tests down (lib/trpc.test.ts covers them).
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
   const user = userEvent.setup();
   const view = render(
-    <AppProviders trpcClient={trpcClient} queryClient={queryClient}>
+    <AppProviders trpcClient={trpcClient} queryClient={queryClient} session={session}>
       {ui}
     </AppProviders>,
   );
-  return { ...view, calls, user };
-}
-
-export interface RenderAppOptions {
-  /** The history so far, last entry current, e.g. ["/", "/ubicaciones?evento=ceremonia"]. */
-  history?: string[];
-  bff?: Partial<FakeBff>;
+  return { ...view, user, calls, bff, session };
 }
 
 /** Renders the real routes in a memory history. */
-export function renderApp({ history = ["/"], bff = {} }: RenderAppOptions = {}) {
+export function renderApp({ history = ["/"], ...options }: RenderOptions & { history?: string[] } = {}) {
   const router = createMemoryRouter(routes, { initialEntries: history, initialIndex: history.length - 1 });
-  return { ...renderWithBff(<RouterProvider router={router} />, bff), router };
+  return { ...renderWithBff(<RouterProvider router={router} />, options), router };
 }

@@ -3,9 +3,9 @@
 import { pickText } from "@boda/server/contract/language";
 import { formatShortDay, formatTime } from "../../lib/format-date";
 import { useI18n } from "../../lib/i18n/language";
-import type { SiteContent } from "../../lib/trpc";
+import type { OpenSiteContent } from "../../lib/trpc";
 
-type Change = SiteContent["changes"][number];
+type Change = OpenSiteContent["changes"][number];
 
 export function ChangesNotice({ changes, timeZone }: { changes: Change[]; timeZone: string }) {
   const { t, language } = useI18n();

@@ -1,9 +1,9 @@
 // The dashboard as a guest reads it: hero, countdown, program with directions, and the practical sections.
+
+import type { ContentChange } from "@boda/server/contract/content-change";
 import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { SiteContent } from "../../lib/trpc";
-import { siteContent } from "../../test/fixtures";
-import type { Answer } from "../../test/render-app";
+import { content, garcia } from "../../test/fixtures";
 import { renderApp } from "../../test/render-app";
 
 afterEach(() => {
@@ -30,6 +30,7 @@ describe("dashboard", () => {
     const items = within(program).getAllByRole("listitem");
     expect(items.map((item) => within(item).getByRole("heading", { level: 3 }).textContent)).toEqual([
       "Ceremonia",
+      "Cóctel y banquete",
       "Fiesta",
     ]);
     const [ceremony] = items;
@@ -41,9 +42,9 @@ describe("dashboard", () => {
     expect(directions.getAttribute("href")).toBe("/ubicaciones?evento=ceremonia");
   });
 
-  it("shows where to sleep, questions, gifts and contacts with call and WhatsApp links", async () => {
-    renderApp({ history: ["/"] });
-    await screen.findByRole("heading", { level: 1, name: "Lucía & Mateo" });
+  it("shows an invited household where to sleep, questions, gifts and contacts with call and WhatsApp links", async () => {
+    renderApp({ history: ["/"], signedInAs: garcia });
+    await screen.findByRole("heading", { level: 2, name: "¡Hola, Familia Fernández García!" });
     expect(screen.getByRole("heading", { level: 3, name: "Parador de Carmona" })).toBeTruthy();
     expect(screen.getByText("BODA-LYM")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Web de Parador de Carmona" }).getAttribute("href")).toBe(
@@ -57,23 +58,43 @@ describe("dashboard", () => {
     );
   });
 
+  it("shows a stranger the program and the places but no bank details, booking codes or phone numbers", async () => {
+    renderApp({ history: ["/"] });
+    await screen.findByRole("heading", { level: 2, name: "Programa" });
+    expect(screen.getByRole("heading", { level: 2, name: "¿Tienes invitación?" })).toBeTruthy();
+    expect(screen.queryByText("ES91 2100 0418 4502 0005 1332")).toBeNull();
+    expect(screen.queryByText("BODA-LYM")).toBeNull();
+    expect(screen.queryByRole("link", { name: "Llamar a Carmen" })).toBeNull();
+    expect(screen.queryByRole("heading", { level: 3, name: "Cena de ensayo" })).toBeNull();
+  });
+
+  it("shows a stranger only the couple's names and the way in when the couple chose to show nothing", async () => {
+    renderApp({ history: ["/"], bff: { switches: { stranger_visibility: "nothing" } } });
+    await screen.findByRole("heading", { level: 1, name: "Lucía & Mateo" });
+    expect(screen.getByText(/Esta página es para los invitados/)).toBeTruthy();
+    expect(screen.queryByRole("heading", { level: 2, name: "Programa" })).toBeNull();
+    expect(screen.getByText("Pídeselo a Carmen.")).toBeTruthy();
+  });
+
+  it("shows the family-only dinner to the family", async () => {
+    renderApp({ history: ["/"], signedInAs: garcia });
+    expect(await screen.findByRole("heading", { level: 3, name: "Cena de ensayo" })).toBeTruthy();
+  });
+
   it("warns about a moved ceremony above the program, with the old and new time", async () => {
     const church = { locationId: "iglesia-santa-maria", name: "Iglesia Prioral de Santa María", address: "Plaza" };
-    const moved: SiteContent = {
-      ...siteContent,
-      changes: [
-        {
-          eventId: "ceremonia",
-          eventTitle: { es: "Ceremonia", en: "Ceremony" },
-          changed: ["start", "end"],
-          before: { start: "2027-06-12T18:00", end: "2027-06-12T19:00", place: church },
-          after: { start: "2027-06-12T18:30", end: "2027-06-12T19:30", place: church },
-          changedAt: "2027-05-20T10:00:00.000Z",
-          contentVersion: 4,
-        },
-      ],
-    };
-    renderApp({ history: ["/"], bff: { "site.content": () => ({ data: moved }) } });
+    const changes: ContentChange[] = [
+      {
+        eventId: "ceremonia",
+        eventTitle: { es: "Ceremonia", en: "Ceremony" },
+        changed: ["start", "end"],
+        before: { start: "2027-06-12T18:00", end: "2027-06-12T19:00", place: church },
+        after: { start: "2027-06-12T18:30", end: "2027-06-12T19:30", place: church },
+        changedAt: "2027-05-20T10:00:00.000Z",
+        contentVersion: 4,
+      },
+    ];
+    renderApp({ history: ["/"], bff: { changes } });
     const notice = (await screen.findByRole("heading", { level: 2, name: "Cambios en el programa" })).closest(
       "section",
     );
@@ -89,8 +110,8 @@ describe("dashboard", () => {
   });
 
   it("leaves out sections the couple did not fill in", async () => {
-    const bare: SiteContent = { ...siteContent, accommodations: [], faq: [], gifts: null, contacts: [] };
-    renderApp({ history: ["/"], bff: { "site.content": () => ({ data: bare }) } });
+    const bare = { ...content, accommodations: [], faq: [], gifts: undefined, contacts: [] };
+    renderApp({ history: ["/"], bff: { content: bare }, signedInAs: garcia });
     await screen.findByRole("heading", { level: 2, name: "Programa" });
     expect(screen.queryByRole("heading", { name: "Dónde dormir" })).toBeNull();
     expect(screen.queryByRole("heading", { name: "Regalos" })).toBeNull();
@@ -99,8 +120,7 @@ describe("dashboard", () => {
   });
 
   it("shows loading, then an error with a retry that loads the page", async () => {
-    const answers: Answer<SiteContent>[] = [{ error: "INTERNAL_SERVER_ERROR" }, { data: siteContent }];
-    const { user } = renderApp({ history: ["/"], bff: { "site.content": () => answers.shift() ?? "network-down" } });
+    const { user } = renderApp({ history: ["/"], bff: { failFirst: { content: "broken" } } });
     expect(await screen.findByRole("status")).toBeTruthy();
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toContain("No hemos podido cargar la información");
@@ -110,12 +130,12 @@ describe("dashboard", () => {
   });
 
   it("says so when the network is down", async () => {
-    renderApp({ history: ["/"], bff: { "site.content": () => "network-down" } });
+    renderApp({ history: ["/"], bff: { networkDown: (path) => path === "site.content" } });
     expect((await screen.findByRole("alert")).textContent).toContain("Comprueba tu conexión");
   });
 
   it("says the details are not published yet when the BFF has nothing", async () => {
-    renderApp({ history: ["/"], bff: { "site.content": () => ({ error: "NOT_FOUND" }) } });
+    renderApp({ history: ["/"], bff: { content: null } });
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toContain("Los detalles de la boda aún no están publicados");
     expect(within(alert).getByRole("button", { name: "Reintentar" })).toBeTruthy();

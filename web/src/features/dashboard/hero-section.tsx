@@ -2,9 +2,9 @@
 import { pickText } from "@boda/server/contract/language";
 import { daysUntil, formatWeddingDate } from "../../lib/format-date";
 import { useI18n } from "../../lib/i18n/language";
-import type { SiteContent } from "../../lib/trpc";
+import type { OpenSiteContent } from "../../lib/trpc";
 
-export function HeroSection({ view }: { view: SiteContent }) {
+export function HeroSection({ view }: { view: OpenSiteContent }) {
   const { t, language } = useI18n();
   const { date, timeZone } = view.wedding;
   const days = daysUntil(date, timeZone, new Date());

@@ -1,9 +1,9 @@
 // The practical parts of the dashboard: where to sleep, questions, gifts and whom to call.
 import { pickText } from "@boda/server/contract/language";
 import { useI18n } from "../../lib/i18n/language";
-import type { SiteContent } from "../../lib/trpc";
+import type { OpenSiteContent } from "../../lib/trpc";
 
-export function AccommodationsSection({ accommodations }: { accommodations: SiteContent["accommodations"] }) {
+export function AccommodationsSection({ accommodations }: { accommodations: OpenSiteContent["accommodations"] }) {
   const { t, language } = useI18n();
   const km = new Intl.NumberFormat(t.locale, { maximumFractionDigits: 1 });
   return (
@@ -32,14 +32,15 @@ export function AccommodationsSection({ accommodations }: { accommodations: Site
   );
 }
 
-export function FaqSection({ faq }: { faq: SiteContent["faq"] }) {
+export function FaqSection({ faq }: { faq: OpenSiteContent["faq"] }) {
   const { t, language } = useI18n();
   return (
     <section className="section" aria-labelledby="faq-title">
       <h2 id="faq-title">{t.faqTitle}</h2>
       <div className="faq">
-        {faq.map((entry) => (
-          <details key={entry.question.es}>
+        {faq.map((entry, index) => (
+          // Two entries may ask the same question; the position makes each key unique.
+          <details key={`${index}-${entry.question.es}`}>
             <summary>{pickText(entry.question, language)}</summary>
             <p>{pickText(entry.answer, language)}</p>
           </details>
@@ -49,7 +50,7 @@ export function FaqSection({ faq }: { faq: SiteContent["faq"] }) {
   );
 }
 
-export function GiftsSection({ gifts }: { gifts: NonNullable<SiteContent["gifts"]> }) {
+export function GiftsSection({ gifts }: { gifts: NonNullable<OpenSiteContent["gifts"]> }) {
   const { t, language } = useI18n();
   const transfer = gifts.bankTransfer;
   return (
@@ -104,14 +105,14 @@ export function GiftsSection({ gifts }: { gifts: NonNullable<SiteContent["gifts"
   );
 }
 
-export function ContactsSection({ contacts }: { contacts: SiteContent["contacts"] }) {
+export function ContactsSection({ contacts }: { contacts: OpenSiteContent["contacts"] }) {
   const { t, language } = useI18n();
   return (
     <section className="section" aria-labelledby="contacts-title">
       <h2 id="contacts-title">{t.contactsTitle}</h2>
       <ul className="card-list card-grid">
-        {contacts.map((contact) => (
-          <li key={contact.name} className="card">
+        {contacts.map((contact, index) => (
+          <li key={`${index}-${contact.name}`} className="card">
             <h3>{contact.name}</h3>
             <p className="muted">{pickText(contact.role, language)}</p>
             <div className="actions">

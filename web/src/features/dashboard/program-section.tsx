@@ -4,9 +4,9 @@ import { Link } from "react-router-dom";
 import { paths } from "../../config/paths";
 import { formatShortDay, formatTime, zonedToInstant } from "../../lib/format-date";
 import { useI18n } from "../../lib/i18n/language";
-import type { SiteContent } from "../../lib/trpc";
+import type { OpenSiteContent } from "../../lib/trpc";
 
-export function ProgramSection({ events, timeZone }: { events: SiteContent["events"]; timeZone: string }) {
+export function ProgramSection({ events, timeZone }: { events: OpenSiteContent["events"]; timeZone: string }) {
   const { t, language } = useI18n();
   // Local times in one zone and one format sort correctly as text.
   const ordered = [...events].sort((a, b) => a.start.localeCompare(b.start));

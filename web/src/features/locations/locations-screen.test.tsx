@@ -1,9 +1,9 @@
 // The places screen: every place with notes and map links, or one event's place when the link names it.
+
+import { mapLinks } from "@boda/server/contract/map-links";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { LocationItem } from "../../lib/trpc";
-import { locations, locationsOf } from "../../test/fixtures";
-import type { Answer } from "../../test/render-app";
+import { content } from "../../test/fixtures";
 import { renderApp } from "../../test/render-app";
 
 describe("locations", () => {
@@ -17,7 +17,9 @@ describe("locations", () => {
     expect(within(church).getByText("Plaza Marqués de las Torres, 41410 Carmona, Sevilla")).toBeTruthy();
     expect(within(church).getByText("Aparcamiento público en el Paseo del Estatuto.")).toBeTruthy();
     expect(within(church).getByText("Llegad 20 minutos antes.")).toBeTruthy();
-    const links = locations[0]?.links;
+    const [place] = content.locations;
+    if (!place) throw new Error("the fixture has places");
+    const links = mapLinks(place);
     expect(
       within(church)
         .getByRole("link", { name: "Abrir Iglesia Prioral de Santa María en Google Maps" })
@@ -39,10 +41,7 @@ describe("locations", () => {
   });
 
   it("narrows to one event's place with ?evento= and offers all places", async () => {
-    const { calls, user } = renderApp({
-      history: ["/ubicaciones?evento=ceremonia"],
-      bff: { "locations.list": (input) => ({ data: input?.eventId ? locationsOf(input.eventId) : locations }) },
-    });
+    const { calls, user } = renderApp({ history: ["/ubicaciones?evento=ceremonia"] });
     expect(await screen.findByRole("heading", { level: 1, name: "Cómo llegar: Ceremonia" })).toBeTruthy();
     expect(await screen.findByRole("heading", { level: 2, name: "Iglesia Prioral de Santa María" })).toBeTruthy();
     expect(screen.queryByRole("heading", { level: 2, name: "Hacienda Los Olivos" })).toBeNull();
@@ -54,22 +53,20 @@ describe("locations", () => {
   });
 
   it("tells the guest when the link names an event that is not on the program", async () => {
-    renderApp({
-      history: ["/ubicaciones?evento=brunch"],
-      bff: { "locations.list": () => ({ error: "NOT_FOUND" }) },
-    });
+    renderApp({ history: ["/ubicaciones?evento=brunch"] });
     expect((await screen.findByRole("alert")).textContent).toContain("Ese evento no está en el programa.");
     expect(screen.getByRole("link", { name: "Ver todas las ubicaciones" })).toBeTruthy();
   });
 
   it("shows an error with a retry that loads the places", async () => {
-    const answers: Answer<LocationItem[]>[] = ["network-down", { data: locations }];
+    let online = false;
     const { user } = renderApp({
       history: ["/ubicaciones"],
-      bff: { "locations.list": () => answers.shift() ?? "network-down" },
+      bff: { networkDown: (path) => path === "locations.list" && !online },
     });
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toContain("Comprueba tu conexión");
+    online = true;
     await user.click(within(alert).getByRole("button", { name: "Reintentar" }));
     expect(await screen.findByRole("heading", { level: 2, name: "Hacienda Los Olivos" })).toBeTruthy();
   });

@@ -15,7 +15,8 @@ export function LocationsScreen() {
   const locations = useQuery(trpc.locations.list.queryOptions(eventId ? { eventId } : undefined));
   // The event's title comes from the program, which the header has already asked for.
   const site = useQuery(trpc.site.content.queryOptions());
-  const event = eventId ? site.data?.events.find((candidate) => candidate.id === eventId) : undefined;
+  const events = site.data?.access === "invited-only" ? [] : (site.data?.events ?? []);
+  const event = eventId ? events.find((candidate) => candidate.id === eventId) : undefined;
   const eventTitle = event ? pickText(event.title, language) : eventId;
 
   return (

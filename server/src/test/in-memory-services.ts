@@ -1,0 +1,133 @@
+// The BFF's services held in memory, for tests that need the real router, views and rules without emulators: the
+// page's component tests put the real `appRouter` behind its tRPC client with these (no imitation of the wire
+// format that could drift from the real BFF). Firestore-backed versions are tested against the emulators.
+import { createInviteRedeemer } from "../auth/invite-redeemer";
+import { householdUid, type Viewer } from "../auth/viewer";
+import type { PublishedContent } from "../content/content-repository";
+import type { Services } from "../context";
+import { Content, type ContentInput } from "../contract/content";
+import type { Household } from "../contract/household";
+import { Rsvp } from "../contract/rsvp";
+import { Switches } from "../contract/switches";
+import { GuestError, SessionError, UnavailableError } from "../errors";
+import type { HouseholdDirectory } from "../households/household-directory";
+import type { RsvpRepository } from "../rsvp/rsvp-repository";
+import { createAudienceViews } from "../views/audience-view";
+
+export const DEFAULT_SWITCHES: Switches = {
+  site_phase: "rsvp-open",
+  rsvp_open: true,
+  rsvp_deadline: "2027-05-01",
+  guestbook_enabled: false,
+  stranger_visibility: "basics",
+};
+
+export interface InMemoryOptions {
+  /** The published content; `null` when nothing is published yet. */
+  content: ContentInput | null;
+  version?: number;
+  changes?: PublishedContent["changes"];
+  switches?: Partial<Switches>;
+  households?: Household[];
+  rsvps?: Rsvp[];
+  now?: () => Date;
+  /** Dependencies whose first use fails: "broken" (a 500) or "unavailable" (a 503). */
+  failFirst?: Partial<Record<FailurePoint, "broken" | "unavailable">>;
+}
+
+type FailurePoint = "content" | "rsvp.save";
+
+/** A custom token the in-memory redeemer hands out; `viewerForToken` reads it back as an ID token would be. */
+const TOKEN_PREFIX = "test-token:";
+
+export function createInMemoryServices(options: InMemoryOptions) {
+  const households = new Map((options.households ?? []).map((household) => [household.key, household]));
+  const answers = new Map((options.rsvps ?? []).map((rsvp) => [rsvp.householdKey, Rsvp.parse(rsvp)]));
+  let switches = Switches.parse({ ...DEFAULT_SWITCHES, ...options.switches });
+  let published: PublishedContent | null = options.content
+    ? { content: Content.parse(options.content), version: options.version ?? 1, changes: options.changes ?? [] }
+    : null;
+  /** Procedures whose next call fails as if a dependency broke (a 500 or a 503). */
+  const failures = new Map<FailurePoint, "broken" | "unavailable">(
+    Object.entries(options.failFirst ?? {}) as Array<[FailurePoint, "broken" | "unavailable"]>,
+  );
+  const failIfAsked = (what: FailurePoint) => {
+    const failure = failures.get(what);
+    if (!failure) return;
+    failures.delete(what);
+    if (failure === "unavailable") throw new UnavailableError(`${what} is not available right now.`);
+    throw new Error(`${what} broke (test)`);
+  };
+
+  const directory: HouseholdDirectory = {
+    byKey: async (key) => households.get(key),
+    byCode: async (code) => [...households.values()].find((household) => household.code === code),
+    all: async () => [...households.values()],
+    health: () => ({ ready: true }),
+    close: () => {},
+  };
+  const rsvps: RsvpRepository = {
+    get: async (key) => answers.get(key) ?? null,
+    all: async () => [...answers.values()],
+    async save(request) {
+      failIfAsked("rsvp.save");
+      const before = answers.get(request.householdKey) ?? null;
+      const stored = before?.revision ?? 0;
+      if (stored !== request.expectedRevision) {
+        throw new GuestError("CONFLICT", "answer-changed", "The answer was changed meanwhile.");
+      }
+      const after = Rsvp.parse(request.build({ revision: stored + 1, respondedAt: request.now.toISOString() }));
+      answers.set(request.householdKey, after);
+      return after;
+    },
+  };
+  const services: Services = {
+    content: {
+      current: async () => {
+        failIfAsked("content");
+        return published;
+      },
+      health: () => ({ ready: true }),
+      close: () => {},
+    },
+    views: createAudienceViews(),
+    switches: { current: () => switches, close: () => {} },
+    households: directory,
+    invitations: createInviteRedeemer({
+      households: directory,
+      createCustomToken: async (uid) => `${TOKEN_PREFIX}${uid}`,
+    }),
+    rsvps,
+    firebaseWebConfig: { projectId: "demo-boda", apiKey: "demo-api-key", authEmulatorUrl: "http://127.0.0.1:9099" },
+    now: options.now ?? (() => new Date()),
+  };
+
+  return {
+    services,
+    /** What the BFF would make of an `Authorization` header carrying a token from this test's sign-in. */
+    async viewerForToken(authorization: string | undefined): Promise<Viewer> {
+      const token = authorization?.replace(/^Bearer /, "");
+      if (!token) return { kind: "stranger" };
+      if (token === `${TOKEN_PREFIX}couple`) return { kind: "couple", uid: "couple" };
+      const household = [...households.values()].find((each) => `${TOKEN_PREFIX}${householdUid(each.key)}` === token);
+      if (!household) throw new SessionError("invalid-token", "The sign-in token is not valid.");
+      return { kind: "household", uid: householdUid(household.key), household };
+    },
+    /** The token a signed-in household's (or the couple's) browser would send. */
+    tokenFor(who: Household | "couple"): string {
+      return who === "couple" ? `${TOKEN_PREFIX}couple` : `${TOKEN_PREFIX}${householdUid(who.key)}`;
+    },
+    publish(content: ContentInput | null, version = (published?.version ?? 0) + 1) {
+      published = content ? { content: Content.parse(content), version, changes: [] } : null;
+    },
+    setSwitches(values: Partial<Switches>) {
+      switches = Switches.parse({ ...switches, ...values });
+    },
+    /** Makes the next use of `what` fail: "broken" (a 500) or "unavailable" (a 503). */
+    failNext(what: FailurePoint, how: "broken" | "unavailable" = "broken") {
+      failures.set(what, how);
+    },
+    answerOf: (householdKey: string) => answers.get(householdKey) ?? null,
+  };
+}
+export type InMemoryBff = ReturnType<typeof createInMemoryServices>;

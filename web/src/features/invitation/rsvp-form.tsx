@@ -1,0 +1,548 @@
+// The household's answer, person by person: coming or not (to which events), the plus-ones' names, meals, dietary
+// needs, the couple's questions and a message. Errors show next to their field in the guest's language; a failed
+// send keeps every answer and says what to do.
+
+import { pickText } from "@boda/server/contract/language";
+import type { RsvpInput } from "@boda/server/contract/rsvp";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { TRPCClientError } from "@trpc/client";
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { formatShortDay, formatTime } from "../../lib/format-date";
+import { useI18n } from "../../lib/i18n/language";
+import { errorReason, type Invitation, useTRPC, useTRPCClient } from "../../lib/trpc";
+import { problemText } from "./problem-text";
+import {
+  type DraftProblem,
+  draftFromInvitation,
+  draftProblems,
+  type FieldKey,
+  fieldOf,
+  needsMeal,
+  type PersonDraft,
+  type RsvpDraft,
+  toInput,
+} from "./rsvp-draft";
+
+type Saved = NonNullable<Invitation["rsvp"]>;
+
+/** The DOM id of a field, so errors can point at it and the first one can take focus. */
+const fieldId = (field: FieldKey) => `rsvp-${field.replaceAll(".", "-")}`;
+const errorId = (field: FieldKey) => `${fieldId(field)}-error`;
+
+type SendProblem = "offline" | "network" | "server" | "conflict" | "closed";
+
+export function RsvpForm({
+  invitation,
+  onSaved,
+  onCancel,
+}: {
+  invitation: Invitation;
+  onSaved: (saved: Saved) => void;
+  onCancel?: () => void;
+}) {
+  const { t } = useI18n();
+  const trpc = useTRPC();
+  const client = useTRPCClient();
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState<RsvpDraft>(() => draftFromInvitation(invitation));
+  const [attempted, setAttempted] = useState(false);
+  const [serverProblems, setServerProblems] = useState<DraftProblem[]>([]);
+  const [sendProblem, setSendProblem] = useState<SendProblem>();
+  const summaryRef = useRef<HTMLDivElement>(null);
+
+  const send = useMutation({
+    mutationFn: (input: RsvpInput) => client.rsvp.submit.mutate(input),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(trpc.invitations.mine.queryKey(), { ...invitation, rsvp: saved });
+      onSaved(saved);
+    },
+    onError: (error) => {
+      const reason = errorReason(error);
+      if (reason === "rsvp-rules") {
+        const data = error instanceof TRPCClientError ? (error.data as { issues?: unknown } | undefined) : undefined;
+        const issues = data?.issues as Array<{ path: string; code?: string }> | undefined;
+        const { draftIndex } = toInput(draft, invitation);
+        setServerProblems(
+          (issues ?? []).map((issue) => ({
+            field: fieldOf(parsePath(issue.path), draftIndex),
+            code: (issue.code ?? "invalid") as DraftProblem["code"],
+          })),
+        );
+        return;
+      }
+      if (reason === "answer-changed") setSendProblem("conflict");
+      else if (reason === "deadline-passed" || reason === "closed") {
+        setSendProblem("closed");
+        void queryClient.invalidateQueries({ queryKey: trpc.invitations.mine.queryKey() });
+      } else {
+        const status = error instanceof TRPCClientError ? error.data?.httpStatus : undefined;
+        setSendProblem(typeof status === "number" && status >= 500 ? "server" : "network");
+      }
+    },
+  });
+
+  const { problems: draftIssues } = attempted ? draftProblems(draft, invitation) : { problems: [] };
+  const problems = [...draftIssues, ...serverProblems];
+  const problemFor = (field: FieldKey) => problems.find((problem) => problem.field === field);
+
+  const update = (change: (draft: RsvpDraft) => RsvpDraft) => {
+    setDraft((current) => change(current));
+    setServerProblems([]);
+  };
+  const updatePerson = (index: number, change: Partial<PersonDraft>) =>
+    update((current) => ({
+      ...current,
+      people: current.people.map((person, at) => (at === index ? { ...person, ...change } : person)),
+    }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setAttempted(true);
+    setSendProblem(undefined);
+    const checked = draftProblems(draft, invitation);
+    if (!checked.input) {
+      const first = checked.problems[0];
+      // Focus the first field to fix, so keyboard and screen-reader users land on it.
+      queueMicrotask(() => document.getElementById(first ? fieldId(first.field) : "")?.focus());
+      return;
+    }
+    if (!navigator.onLine) {
+      setSendProblem("offline");
+      return;
+    }
+    send.mutate(checked.input);
+  };
+
+  useEffect(() => {
+    if (sendProblem) summaryRef.current?.focus();
+  }, [sendProblem]);
+
+  const answered = invitation.rsvp !== null;
+  return (
+    <form className="rsvp-form" onSubmit={submit} noValidate aria-labelledby="rsvp-title">
+      {attempted && problems.length > 0 ? (
+        <div className="notice notice-error" role="alert">
+          <p>{t.formHasErrors(problems.length)}</p>
+        </div>
+      ) : null}
+      {draft.people.map((person, index) =>
+        person.member ? (
+          <MemberFields
+            key={person.personId}
+            person={person}
+            index={index}
+            invitation={invitation}
+            onChange={(change) => updatePerson(index, change)}
+            problemFor={problemFor}
+          />
+        ) : (
+          <PlusOneFields
+            key={person.personId}
+            person={person}
+            index={index}
+            invitation={invitation}
+            onChange={(change) => updatePerson(index, change)}
+            problemFor={problemFor}
+          />
+        ),
+      )}
+      {invitation.questions.length > 0 ? (
+        <fieldset className="rsvp-group">
+          <legend>{t.questionsTitle}</legend>
+          {invitation.questions.map((question) => (
+            <QuestionField
+              key={question.id}
+              question={question}
+              value={draft.answers[question.id] ?? null}
+              onChange={(value) =>
+                update((current) => ({ ...current, answers: { ...current.answers, [question.id]: value } }))
+              }
+              problem={problemFor(`answers.${question.id}`)}
+            />
+          ))}
+        </fieldset>
+      ) : null}
+      <div className="field">
+        <label htmlFor={fieldId("message")}>{t.messageLabel}</label>
+        <textarea
+          id={fieldId("message")}
+          rows={3}
+          value={draft.message}
+          onChange={(event) => update((current) => ({ ...current, message: event.target.value }))}
+          {...describedBy("message", problemFor("message"))}
+        />
+        <FieldError field="message" problem={problemFor("message")} />
+      </div>
+      {problemFor("form") ? <FieldError field="form" problem={problemFor("form")} /> : null}
+
+      <div ref={summaryRef} tabIndex={-1} className="send-problem-anchor">
+        {sendProblem ? (
+          <SendProblemNotice
+            problem={sendProblem}
+            invitation={invitation}
+            onRetry={() => {
+              const checked = draftProblems(draft, invitation);
+              if (checked.input) send.mutate(checked.input);
+            }}
+            onKeepMine={async () => {
+              // Saving over the other device's answer, knowingly: take its revision and send again.
+              const latest = await queryClient.fetchQuery({ ...trpc.invitations.mine.queryOptions(), staleTime: 0 });
+              const next = { ...draft, revision: latest.rsvp?.revision ?? 0 };
+              setDraft(next);
+              setSendProblem(undefined);
+              const checked = draftProblems(next, latest);
+              if (checked.input) send.mutate(checked.input);
+            }}
+            onLoadLatest={async () => {
+              const latest = await queryClient.fetchQuery({ ...trpc.invitations.mine.queryOptions(), staleTime: 0 });
+              setDraft(draftFromInvitation(latest));
+              setSendProblem(undefined);
+            }}
+          />
+        ) : null}
+      </div>
+      <div className="actions form-actions">
+        <button type="submit" className="button" disabled={send.isPending}>
+          {send.isPending ? t.sending : answered ? t.saveChanges : t.sendAnswer}
+        </button>
+        {onCancel ? (
+          <button type="button" className="button button-secondary" onClick={onCancel}>
+            {t.cancelEdit}
+          </button>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+/** `people[1].mealId` (the BFF's path format) → `["people", 1, "mealId"]`. */
+function parsePath(path: string): Array<string | number> {
+  return path
+    .split(/\.|\[|\]/)
+    .filter(Boolean)
+    .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+}
+
+function describedBy(field: FieldKey, problem: DraftProblem | undefined, hint?: string) {
+  const ids = [hint, problem ? errorId(field) : undefined].filter(Boolean).join(" ");
+  return { "aria-invalid": problem ? true : undefined, "aria-describedby": ids || undefined };
+}
+
+function FieldError({ field, problem }: { field: FieldKey; problem: DraftProblem | undefined }) {
+  const { t } = useI18n();
+  if (!problem) return null;
+  return (
+    <p className="field-error" id={errorId(field)}>
+      {problemText(problem, t)}
+    </p>
+  );
+}
+
+interface PersonFieldsProps {
+  person: PersonDraft;
+  index: number;
+  invitation: Invitation;
+  onChange: (change: Partial<PersonDraft>) => void;
+  problemFor: (field: FieldKey) => DraftProblem | undefined;
+}
+
+function ComingChoice({
+  index,
+  legend,
+  value,
+  onChange,
+  problem,
+}: {
+  index: number;
+  legend: ReactNode;
+  value: boolean | null;
+  onChange: (coming: boolean) => void;
+  problem: DraftProblem | undefined;
+}) {
+  const { t } = useI18n();
+  const field = `people.${index}.coming`;
+  return (
+    <fieldset className="choice" {...describedBy(field, problem)}>
+      <legend>{legend}</legend>
+      <div className="choice-options">
+        {[
+          { coming: true, label: t.yesComing },
+          { coming: false, label: t.noComing },
+        ].map((option) => (
+          <label key={String(option.coming)} className="choice-option">
+            <input
+              type="radio"
+              name={field}
+              id={option.coming ? fieldId(field) : undefined}
+              checked={value === option.coming}
+              onChange={() => onChange(option.coming)}
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+      <FieldError field={field} problem={problem} />
+    </fieldset>
+  );
+}
+
+function MemberFields({ person, index, invitation, onChange, problemFor }: PersonFieldsProps) {
+  const { t } = useI18n();
+  return (
+    <fieldset className="rsvp-group person">
+      <legend>
+        {person.name}
+        {person.child ? <span className="muted"> · {t.child}</span> : null}
+      </legend>
+      <ComingChoice
+        index={index}
+        legend={t.personComing(person.name)}
+        value={person.coming}
+        onChange={(coming) => onChange({ coming })}
+        problem={problemFor(`people.${index}.coming`)}
+      />
+      {person.coming ? <AttendingDetails {...{ person, index, invitation, onChange, problemFor }} /> : null}
+    </fieldset>
+  );
+}
+
+function PlusOneFields({ person, index, invitation, onChange, problemFor }: PersonFieldsProps) {
+  const { t } = useI18n();
+  const plusOneNumber = index - invitation.household.members.length + 1;
+  const nameField = `people.${index}.name`;
+  return (
+    <fieldset className="rsvp-group person">
+      <legend>{t.plusOneLegend(plusOneNumber)}</legend>
+      <ComingChoice
+        index={index}
+        legend={t.plusOneComing}
+        value={person.coming}
+        onChange={(coming) => onChange({ coming })}
+        problem={problemFor(`people.${index}.coming`)}
+      />
+      {person.coming ? (
+        <>
+          <div className="field">
+            <label htmlFor={fieldId(nameField)}>{t.plusOneName}</label>
+            <input
+              id={fieldId(nameField)}
+              autoComplete="name"
+              value={person.name}
+              onChange={(event) => onChange({ name: event.target.value })}
+              {...describedBy(nameField, problemFor(nameField))}
+            />
+            <FieldError field={nameField} problem={problemFor(nameField)} />
+          </div>
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={person.child}
+              onChange={(event) => onChange({ child: event.target.checked })}
+            />
+            {t.isChild}
+          </label>
+          <AttendingDetails {...{ person, index, invitation, onChange, problemFor }} />
+        </>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** Which events, the meal and dietary needs of someone who is coming. */
+function AttendingDetails({ person, index, invitation, onChange, problemFor }: PersonFieldsProps) {
+  const { t, language } = useI18n();
+  const eventsField = `people.${index}.events`;
+  const mealField = `people.${index}.mealId`;
+  const notesField = `people.${index}.dietaryNotes`;
+  return (
+    <>
+      {invitation.events.length > 1 ? (
+        <fieldset className="checks" {...describedBy(eventsField, problemFor(eventsField))}>
+          <legend>{t.whichEvents}</legend>
+          {invitation.events.map((event, at) => (
+            <label key={event.id} className="check">
+              <input
+                type="checkbox"
+                id={at === 0 ? fieldId(eventsField) : undefined}
+                checked={person.events[event.id] === true}
+                onChange={(change) => onChange({ events: { ...person.events, [event.id]: change.target.checked } })}
+              />
+              <span>
+                {pickText(event.title, language)}{" "}
+                <span className="muted">
+                  ({formatShortDay(event.start, invitation.timeZone, t)} ·{" "}
+                  {formatTime(event.start, invitation.timeZone, t)})
+                </span>
+              </span>
+            </label>
+          ))}
+          <FieldError field={eventsField} problem={problemFor(eventsField)} />
+        </fieldset>
+      ) : null}
+      {needsMeal(person, invitation) ? (
+        <div className="field">
+          <label htmlFor={fieldId(mealField)}>{t.mealLabel}</label>
+          <select
+            id={fieldId(mealField)}
+            value={person.mealId}
+            onChange={(event) => onChange({ mealId: event.target.value })}
+            {...describedBy(mealField, problemFor(mealField))}
+          >
+            <option value="">{t.chooseMeal}</option>
+            {invitation.meals.map((meal) => (
+              <option key={meal.id} value={meal.id}>
+                {pickText(meal.label, language)}
+              </option>
+            ))}
+          </select>
+          <FieldError field={mealField} problem={problemFor(mealField)} />
+        </div>
+      ) : null}
+      <fieldset className="checks dietary">
+        <legend>{t.dietaryLegend}</legend>
+        {invitation.dietaryNeeds.map((need) => (
+          <label key={need} className="check">
+            <input
+              type="checkbox"
+              checked={person.dietary.includes(need)}
+              onChange={(event) =>
+                onChange({
+                  dietary: event.target.checked
+                    ? [...person.dietary, need]
+                    : person.dietary.filter((each) => each !== need),
+                })
+              }
+            />
+            {t.dietaryNeeds[need]}
+          </label>
+        ))}
+        <div className="field">
+          <label htmlFor={fieldId(notesField)}>{t.dietaryNotesLabel}</label>
+          <input
+            id={fieldId(notesField)}
+            value={person.dietaryNotes}
+            onChange={(event) => onChange({ dietaryNotes: event.target.value })}
+            {...describedBy(notesField, problemFor(notesField))}
+          />
+          <FieldError field={notesField} problem={problemFor(notesField)} />
+        </div>
+      </fieldset>
+    </>
+  );
+}
+
+function QuestionField({
+  question,
+  value,
+  onChange,
+  problem,
+}: {
+  question: Invitation["questions"][number];
+  value: string | boolean | null;
+  onChange: (value: string | boolean | null) => void;
+  problem: DraftProblem | undefined;
+}) {
+  const { t, language } = useI18n();
+  const field = `answers.${question.id}`;
+  const label = pickText(question.label, language);
+  if (question.kind === "yes-no") {
+    return (
+      <fieldset className="choice" {...describedBy(field, problem)}>
+        <legend>{label}</legend>
+        <div className="choice-options">
+          {[
+            { answer: true, text: t.yes },
+            { answer: false, text: t.no },
+          ].map((option) => (
+            <label key={String(option.answer)} className="choice-option">
+              <input
+                type="radio"
+                name={field}
+                id={option.answer ? fieldId(field) : undefined}
+                checked={value === option.answer}
+                onChange={() => onChange(option.answer)}
+              />
+              {option.text}
+            </label>
+          ))}
+        </div>
+        <FieldError field={field} problem={problem} />
+      </fieldset>
+    );
+  }
+  return (
+    <div className="field">
+      <label htmlFor={fieldId(field)}>{label}</label>
+      {question.kind === "choice" ? (
+        <select
+          id={fieldId(field)}
+          value={typeof value === "string" ? value : ""}
+          onChange={(event) => onChange(event.target.value || null)}
+          {...describedBy(field, problem)}
+        >
+          <option value="">{t.noAnswer}</option>
+          {question.options.map((option) => (
+            <option key={option.id} value={option.id}>
+              {pickText(option.label, language)}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input
+          id={fieldId(field)}
+          value={typeof value === "string" ? value : ""}
+          onChange={(event) => onChange(event.target.value)}
+          {...describedBy(field, problem)}
+        />
+      )}
+      <FieldError field={field} problem={problem} />
+    </div>
+  );
+}
+
+function SendProblemNotice({
+  problem,
+  invitation,
+  onRetry,
+  onKeepMine,
+  onLoadLatest,
+}: {
+  problem: SendProblem;
+  invitation: Invitation;
+  onRetry: () => void;
+  onKeepMine: () => void;
+  onLoadLatest: () => void;
+}) {
+  const { t } = useI18n();
+  if (problem === "conflict") {
+    return (
+      <div className="notice notice-error" role="alert">
+        <p>{t.sendConflict}</p>
+        <div className="actions">
+          <button type="button" className="button" onClick={onLoadLatest}>
+            {t.loadLatest}
+          </button>
+          <button type="button" className="button button-secondary" onClick={onKeepMine}>
+            {t.keepMine}
+          </button>
+        </div>
+      </div>
+    );
+  }
+  const text = {
+    offline: t.sendOffline,
+    network: t.sendFailedNetwork,
+    server: t.sendFailedServer,
+    closed: invitation.window.reason === "closed" ? t.rsvpClosedByCouple : t.sendClosed,
+  }[problem];
+  return (
+    <div className="notice notice-error" role="alert">
+      <p>{text}</p>
+      {problem === "closed" ? null : (
+        <button type="button" className="button" onClick={onRetry}>
+          {t.retry}
+        </button>
+      )}
+    </div>
+  );
+}

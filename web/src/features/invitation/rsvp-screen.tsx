@@ -1,0 +1,112 @@
+// "Confirmar asistencia" (#/confirmar): the household's answer — the form, the confirmation once sent, and the
+// saved answer on every later visit, read-only once answers close. Loaded on demand: strangers never need it.
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router-dom";
+import { LoadError, Loading } from "../../components/query-status";
+import { paths } from "../../config/paths";
+import { useI18n } from "../../lib/i18n/language";
+import { useTRPC } from "../../lib/trpc";
+import { useSession } from "../../lib/use-session";
+import { CodeEntry } from "./code-entry";
+import { LostLinkHelp } from "./lost-link-help";
+import { RsvpForm } from "./rsvp-form";
+import { RsvpSummary } from "./rsvp-summary";
+import { useInvitation } from "./use-invitation";
+import { rsvpStatus, windowNote } from "./welcome-card";
+
+export function RsvpScreen() {
+  const { t } = useI18n();
+  const { kind } = useSession();
+  const trpc = useTRPC();
+  const site = useQuery(trpc.site.content.queryOptions());
+  return (
+    <section className="screen" aria-labelledby="rsvp-title">
+      <h1 id="rsvp-title" tabIndex={-1}>
+        {t.rsvpTitle}
+      </h1>
+      {kind === undefined ? (
+        <Loading />
+      ) : kind === "household" ? (
+        <HouseholdAnswer />
+      ) : kind === "couple" ? (
+        <p>
+          {t.rsvpForCouple} <Link to={paths.couple.href()}>{t.seeAnswers}</Link>
+        </p>
+      ) : (
+        <div className="card">
+          <p>{t.rsvpForStrangers}</p>
+          <CodeEntry site={site.data} />
+          <p className="lost-link-title">{t.lostLinkTitle}</p>
+          <LostLinkHelp site={site.data} />
+        </div>
+      )}
+    </section>
+  );
+}
+
+function HouseholdAnswer() {
+  const { t } = useI18n();
+  const invitation = useInvitation();
+  const [mode, setMode] = useState<"view" | "edit" | "thanks">("view");
+  const thanksRef = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (mode === "thanks") thanksRef.current?.focus();
+  }, [mode]);
+
+  if (invitation.isPending) return <Loading />;
+  if (invitation.isError) {
+    return (
+      <LoadError error={invitation.error} onRetry={() => void invitation.refetch()} retrying={invitation.isFetching} />
+    );
+  }
+  const data = invitation.data;
+  const { household, rsvp, window } = data;
+  const intro = (
+    <p className="lead">
+      {household.displayName} · {t.seats(household.seats)}
+    </p>
+  );
+
+  if (window.open && (mode === "edit" || !rsvp)) {
+    return (
+      <>
+        {intro}
+        <p className="muted">{windowNote(data, t)}</p>
+        <RsvpForm
+          invitation={data}
+          onSaved={() => setMode("thanks")}
+          {...(rsvp ? { onCancel: () => setMode("view") } : {})}
+        />
+      </>
+    );
+  }
+  return (
+    <>
+      {intro}
+      {mode === "thanks" && rsvp ? (
+        <div className="notice thanks">
+          <h2 ref={thanksRef} tabIndex={-1}>
+            {t.thanksTitle}
+          </h2>
+          <p>{rsvpStatus(data, t)}</p>
+        </div>
+      ) : (
+        <h2>{t.summaryTitle}</h2>
+      )}
+      {rsvp ? <RsvpSummary invitation={data} /> : <p>{t.rsvpStatusPending}</p>}
+      <p className={window.open ? "muted" : "notice"}>{windowNote(data, t)}</p>
+      <div className="actions">
+        {window.open && rsvp ? (
+          <button type="button" className="button" onClick={() => setMode("edit")}>
+            {t.changeAnswer}
+          </button>
+        ) : null}
+        <Link className="button button-secondary" to={paths.home.href()}>
+          {t.backHome}
+        </Link>
+      </div>
+    </>
+  );
+}

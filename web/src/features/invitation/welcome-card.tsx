@@ -1,0 +1,109 @@
+// The top of the dashboard for whoever is looking: the household greeted by name with its answer and a way to
+// change it; the couple reminded they see everything; a stranger invited to open the invitation.
+import { isAttendingAnything } from "@boda/server/contract/rsvp";
+import { Link } from "react-router-dom";
+import { LoadError } from "../../components/query-status";
+import { paths } from "../../config/paths";
+import { formatWeddingDate } from "../../lib/format-date";
+import { useI18n } from "../../lib/i18n/language";
+import type { Invitation, SiteContent } from "../../lib/trpc";
+import { useSession } from "../../lib/use-session";
+import { CodeEntry } from "./code-entry";
+import { LostLinkHelp } from "./lost-link-help";
+import { useInvitation } from "./use-invitation";
+
+export function WelcomeCard({ site }: { site: SiteContent }) {
+  const { kind } = useSession();
+  if (kind === undefined) return null;
+  if (kind === "couple") return <CoupleWelcome />;
+  if (kind === "household") return <HouseholdWelcome />;
+  return <StrangerWelcome site={site} />;
+}
+
+function CoupleWelcome() {
+  const { t } = useI18n();
+  const { session } = useSession();
+  return (
+    <section className="card welcome" aria-labelledby="welcome-title">
+      <h2 id="welcome-title">{t.greetingCoupleTitle}</h2>
+      <p>{t.greetingCouple}</p>
+      <div className="actions">
+        <Link className="button" to={paths.couple.href()}>
+          {t.seeAnswers}
+        </Link>
+        <button type="button" className="button button-secondary" onClick={() => void session.signOut()}>
+          {t.signOut}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+function HouseholdWelcome() {
+  const { t } = useI18n();
+  const { session, setNotice } = useSession();
+  const invitation = useInvitation();
+  if (invitation.isPending) return null;
+  if (invitation.isError) {
+    return (
+      <LoadError error={invitation.error} onRetry={() => void invitation.refetch()} retrying={invitation.isFetching} />
+    );
+  }
+  const { household, rsvp, window } = invitation.data;
+  return (
+    <section className="card welcome" aria-labelledby="welcome-title">
+      <h2 id="welcome-title">{t.greeting(household.displayName)}</h2>
+      <p>{rsvpStatus(invitation.data, t)}</p>
+      <p className="muted">{windowNote(invitation.data, t)}</p>
+      <div className="actions">
+        <Link className="button" to={paths.rsvp.href()}>
+          {rsvp ? (window.open ? t.rsvpChange : t.rsvpSee) : t.rsvpAnswer}
+        </Link>
+      </div>
+      <p className="not-you">
+        {t.notYou(household.displayName)}{" "}
+        <button
+          type="button"
+          className="link-button"
+          onClick={() => {
+            setNotice("use-another-invitation");
+            void session.signOut();
+          }}
+        >
+          {t.useAnotherInvitation}
+        </button>{" "}
+        ·{" "}
+        <button type="button" className="link-button" onClick={() => void session.signOut()}>
+          {t.signOut}
+        </button>
+      </p>
+    </section>
+  );
+}
+
+export function rsvpStatus(invitation: Invitation, t: ReturnType<typeof useI18n>["t"]): string {
+  const { rsvp } = invitation;
+  if (!rsvp) return t.rsvpStatusPending;
+  const coming = rsvp.people.filter(isAttendingAnything).length;
+  return coming === 0 ? t.rsvpStatusDeclined : t.rsvpStatusComing(coming, rsvp.people.length);
+}
+
+export function windowNote(invitation: Invitation, t: ReturnType<typeof useI18n>["t"]): string {
+  const deadline = formatWeddingDate(invitation.window.deadline, invitation.timeZone, t);
+  if (invitation.window.open) return t.rsvpDeadlineNote(deadline);
+  return invitation.window.reason === "deadline-passed" ? t.rsvpClosedDeadline(deadline) : t.rsvpClosedByCouple;
+}
+
+function StrangerWelcome({ site }: { site: SiteContent }) {
+  const { t } = useI18n();
+  const { notice } = useSession();
+  return (
+    <section className="card welcome" aria-labelledby="welcome-title">
+      <h2 id="welcome-title">{t.haveInvitationTitle}</h2>
+      <p>{site.access === "invited-only" ? t.invitedOnlyBody : t.haveInvitationBody}</p>
+      <CodeEntry site={site} autoFocus={notice === "use-another-invitation"} />
+      <p className="lost-link-title">{t.lostLinkTitle}</p>
+      <LostLinkHelp site={site} />
+    </section>
+  );
+}
