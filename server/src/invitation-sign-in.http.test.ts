@@ -6,7 +6,7 @@ import { getAuth } from "firebase-admin/auth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildServer } from "./build-server";
 import { HOUSEHOLDS_COLLECTION } from "./contract/firestore-paths";
-import { formatInviteCode } from "./contract/household";
+import { formatInviteCode } from "./contract/invite-code";
 import { RSVPS_COLLECTION } from "./contract/rsvp";
 import { exampleContent, isolatedFirestore, publishContent, type TestFirestore } from "./test/emulators";
 import { idTokenFor, storeHousehold, testBff, testHousehold } from "./test/services";

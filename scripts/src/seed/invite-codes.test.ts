@@ -1,11 +1,11 @@
 // Invite codes must be unguessable (≥ 64 bits), readable aloud (no look-alikes) and never duplicated.
+import { InviteCode } from "@boda/server/contract/household";
 import {
   formatInviteCode,
   INVITE_CODE_ALPHABET,
   INVITE_CODE_LENGTH,
-  InviteCode,
   normalizeInviteCode,
-} from "@boda/server/contract/household";
+} from "@boda/server/contract/invite-code";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { generateInviteCode, generateUniqueInviteCode, INVITE_CODE_ENTROPY_BITS } from "./invite-codes";

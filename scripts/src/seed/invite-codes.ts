@@ -1,7 +1,7 @@
 // Invite codes: uniformly random over the no-look-alike alphabet, from the operating system's CSPRNG.
 // The alphabet and length live in the contract (the BFF validates codes with the same rules).
 import { randomInt } from "node:crypto";
-import { INVITE_CODE_ALPHABET, INVITE_CODE_LENGTH } from "@boda/server/contract/household";
+import { INVITE_CODE_ALPHABET, INVITE_CODE_LENGTH } from "@boda/server/contract/invite-code";
 
 /** Bits an attacker must guess: length × log2(alphabet size). */
 export const INVITE_CODE_ENTROPY_BITS = INVITE_CODE_LENGTH * Math.log2(INVITE_CODE_ALPHABET.length);

@@ -1,6 +1,7 @@
 // What `seed invites` hands the couple: invite links (dashboard + code + language), one QR code per household
 // as SVG, a links CSV, and a print-ready HTML sheet of cards in each household's language.
-import { formatInviteCode, type Household } from "@boda/server/contract/household";
+import type { Household } from "@boda/server/contract/household";
+import { formatInviteCode } from "@boda/server/contract/invite-code";
 import type { Language } from "@boda/server/contract/language";
 import { stringify } from "csv-stringify/sync";
 import QRCode from "qrcode";

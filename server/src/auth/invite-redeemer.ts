@@ -2,7 +2,8 @@
 // a Firebase custom token is minted for the browser to sign in with. Attempts are rate-limited per address and
 // across all addresses; unknown and rotated codes get the same answer, so a guesser learns nothing.
 import { RateLimiterMemory, type RateLimiterRes } from "rate-limiter-flexible";
-import { type Household, InviteCode, normalizeInviteCode } from "../contract/household";
+import { type Household, InviteCode } from "../contract/household";
+import { normalizeInviteCode } from "../contract/invite-code";
 import type { Language } from "../contract/language";
 import { GuestError } from "../errors";
 import type { HouseholdDirectory } from "../households/household-directory";

@@ -2,16 +2,10 @@
 // Written by `pnpm seed invites`, read by the BFF to sign guests in with the code from their link.
 import { z } from "zod";
 import { Slug } from "./content";
+import { INVITE_CODE_ALPHABET, INVITE_CODE_LENGTH } from "./invite-code";
 import { Language } from "./localized";
 
 export const INVITE_CODES_COLLECTION = "inviteCodes";
-
-/**
- * Invite-code alphabet: digits and capitals without look-alikes (no 0/O, 1/I/L, U/V), so a code read aloud
- * or typed from a printed card survives. 29 symbols × 16 characters ≈ 77.7 bits: unguessable.
- */
-export const INVITE_CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTWXYZ";
-export const INVITE_CODE_LENGTH = 16;
 
 export const InviteCode = z
   .string()
@@ -20,16 +14,6 @@ export const InviteCode = z
     error: `may only use the characters ${INVITE_CODE_ALPHABET}`,
   });
 export type InviteCode = z.infer<typeof InviteCode>;
-
-/** What guests type or paste ("abcd-efgh …") → the stored form: capitals, no separators. */
-export function normalizeInviteCode(input: string): string {
-  return input.toUpperCase().replace(/[\s-]/g, "");
-}
-
-/** `ABCDEFGHJKMNPQRS` → `ABCD-EFGH-JKMN-PQRS`, the way cards print it. */
-export function formatInviteCode(code: string): string {
-  return code.match(/.{1,4}/g)?.join("-") ?? code;
-}
 
 const Phone = z.string().regex(/^\+[1-9]\d{6,14}$/, {
   error: 'must be an international phone number with country code and no spaces, such as "+34600111222"',

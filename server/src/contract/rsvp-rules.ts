@@ -1,9 +1,11 @@
 // The rules an RSVP must follow for one household's invitation (who may answer, which events, meals, questions),
 // shared by the form (errors next to each field, in the guest's language) and the BFF (which refuses what breaks
 // them). Each problem has a stable code the page translates; the message is for developers and logs.
+
+import { isAttendingAnything } from "./attendance";
 import type { RsvpQuestion } from "./content";
 import type { Member } from "./household";
-import { isAttendingAnything, PLUS_ONE_ID, plusOneId, type Rsvp, type RsvpInput, type RsvpPerson } from "./rsvp";
+import { PLUS_ONE_ID, plusOneId, type Rsvp, type RsvpInput, type RsvpPerson } from "./rsvp";
 
 /** What the household was invited to: the terms its answer is checked against. */
 export interface InvitationTerms {

@@ -1,10 +1,12 @@
 // Counting answers: each household's status and the totals per event, the same for `pnpm seed rsvp status` and
 // the couple's page. Pure.
+
+import { isAttendingAnything } from "./attendance";
 import type { Content } from "./content";
 import { eventsForTags } from "./guest-events";
 import type { Household } from "./household";
 import { pickText } from "./language";
-import { isAttendingAnything, type Rsvp } from "./rsvp";
+import type { Rsvp } from "./rsvp";
 
 export type HouseholdStatus = "confirmed" | "declined" | "pending";
 

@@ -110,8 +110,3 @@ export type RsvpChange = z.infer<typeof RsvpChange>;
 export function historyDocId(revision: number): string {
   return String(revision).padStart(6, "0");
 }
-
-/** Someone is coming when at least one event says so; a household answered "no" when nobody comes to anything. */
-export function isAttendingAnything(person: Pick<RsvpPerson, "attending">): boolean {
-  return Object.values(person.attending).some(Boolean);
-}

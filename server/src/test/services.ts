@@ -9,12 +9,8 @@ import type { Viewer } from "../auth/viewer";
 import { templateFileSwitches } from "../config/switches-source";
 import type { Services } from "../context";
 import { HOUSEHOLDS_COLLECTION } from "../contract/firestore-paths";
-import {
-  type Household,
-  INVITE_CODE_ALPHABET,
-  INVITE_CODE_LENGTH,
-  INVITE_CODES_COLLECTION,
-} from "../contract/household";
+import { type Household, INVITE_CODES_COLLECTION } from "../contract/household";
+import { INVITE_CODE_ALPHABET, INVITE_CODE_LENGTH } from "../contract/invite-code";
 import { appRouter } from "../routers/_app";
 import { createServices } from "../services";
 import { createCallerFactory } from "../trpc";

@@ -83,7 +83,7 @@ export function RootLayout() {
       <footer className="site-footer">
         {site.data && site.data.access !== "invited-only" ? (
           <p>
-            {couple} · {formatWeddingDate(site.data.wedding.date, site.data.wedding.timeZone, t)}
+            {couple} · {formatWeddingDate(site.data.wedding.date, t)}
           </p>
         ) : null}
         <ServicesNotice />

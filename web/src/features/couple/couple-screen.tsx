@@ -3,13 +3,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { LoadError, Loading } from "../../components/query-status";
-import { formatInstant } from "../../lib/format-date";
-import { useI18n } from "../../lib/i18n/language";
+import { formatInstant } from "../../lib/format-time";
 import { type RsvpOverview, useTRPC } from "../../lib/trpc";
 import { useSession } from "../../lib/use-session";
+import { useCoupleText } from "./texts";
 
 export function CoupleScreen() {
-  const { t } = useI18n();
+  const t = useCoupleText();
   const { kind } = useSession();
   return (
     <section className="screen" aria-labelledby="couple-title">
@@ -28,7 +28,7 @@ export function CoupleScreen() {
 }
 
 function CoupleSignIn({ signedInAsGuest }: { signedInAsGuest: boolean }) {
-  const { t } = useI18n();
+  const t = useCoupleText();
   const { session } = useSession();
   const id = useId();
   const [email, setEmail] = useState("");
@@ -103,7 +103,7 @@ function CoupleSignIn({ signedInAsGuest }: { signedInAsGuest: boolean }) {
 }
 
 function Overview() {
-  const { t } = useI18n();
+  const t = useCoupleText();
   const trpc = useTRPC();
   const { session } = useSession();
   const overview = useQuery(trpc.rsvp.overview.queryOptions());
@@ -173,7 +173,7 @@ function Overview() {
 }
 
 function Messages({ messages }: { messages: RsvpOverview["households"] }) {
-  const { t } = useI18n();
+  const t = useCoupleText();
   return (
     <>
       <h2>{t.messagesTitle}</h2>

@@ -1,7 +1,7 @@
 // "What moved": the latest changes of time or place, above the program, so a guest holding an old screenshot or
 // a printed card notices before setting off.
 import { pickText } from "@boda/server/contract/language";
-import { formatShortDay, formatTime } from "../../lib/format-date";
+import { formatShortDay, formatTime } from "../../lib/format-time";
 import { useI18n } from "../../lib/i18n/language";
 import type { OpenSiteContent } from "../../lib/trpc";
 

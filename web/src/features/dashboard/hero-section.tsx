@@ -1,6 +1,7 @@
 // The top of the dashboard: who, when (in the wedding's time zone), where, and how many days are left.
 import { pickText } from "@boda/server/contract/language";
-import { daysUntil, formatWeddingDate } from "../../lib/format-date";
+import { formatWeddingDate } from "../../lib/format-date";
+import { daysUntil } from "../../lib/format-time";
 import { useI18n } from "../../lib/i18n/language";
 import type { OpenSiteContent } from "../../lib/trpc";
 
@@ -17,7 +18,7 @@ export function HeroSection({ view }: { view: OpenSiteContent }) {
       <p className="eyebrow">{pickText(view.hero.title, language)}</p>
       <h1 id="dashboard-title">{view.couple.names.join(" & ")}</h1>
       <p className="hero-date">
-        <time dateTime={date}>{formatWeddingDate(date, timeZone, t)}</time>
+        <time dateTime={date}>{formatWeddingDate(date, t)}</time>
       </p>
       {view.hero.subtitle ? <p className="hero-subtitle">{pickText(view.hero.subtitle, language)}</p> : null}
       <p className="countdown">{countdown}</p>

@@ -2,7 +2,7 @@
 import { pickText } from "@boda/server/contract/language";
 import { Link } from "react-router-dom";
 import { paths } from "../../config/paths";
-import { formatShortDay, formatTime, zonedToInstant } from "../../lib/format-date";
+import { formatShortDay, formatTime, zonedToInstant } from "../../lib/format-time";
 import { useI18n } from "../../lib/i18n/language";
 import type { OpenSiteContent } from "../../lib/trpc";
 

@@ -1,13 +1,13 @@
 // Typing the invitation code printed on the card, for guests without the link (or who lost it).
-import { normalizeInviteCode } from "@boda/server/contract/household";
+import { normalizeInviteCode } from "@boda/server/contract/invite-code";
 import { type FormEvent, useId, useState } from "react";
-import { useI18n } from "../../lib/i18n/language";
 import type { SiteContent } from "../../lib/trpc";
 import { RedeemProblem } from "./redeem-problem";
+import { type InvitationText, useInvitationText } from "./texts";
 import { useRedeem } from "./use-redeem";
 
 export function CodeEntry({ site, autoFocus = false }: { site: SiteContent | undefined; autoFocus?: boolean }) {
-  const { t } = useI18n();
+  const t = useInvitationText();
   const id = useId();
   const [code, setCode] = useState("");
   const [missing, setMissing] = useState(false);

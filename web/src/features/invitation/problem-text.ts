@@ -1,8 +1,8 @@
 // The RSVP form's problems in the guest's words: what is wrong with the field and how to put it right.
-import type { Messages } from "../../lib/i18n/es";
 import type { DraftProblem } from "./rsvp-draft";
+import type { InvitationText } from "./texts";
 
-export function problemText(problem: DraftProblem, t: Messages): string {
+export function problemText(problem: DraftProblem, t: InvitationText): string {
   switch (problem.code) {
     case "attendance-required":
       return t.problemAttendanceRequired;

@@ -1,7 +1,9 @@
 // The RSVP form's state and its rules: a draft the guest edits field by field, turned into the `RsvpInput` the
 // BFF takes, and checked with the same schema and rules the BFF applies, so errors show next to each field first.
+
+import { isAttendingAnything } from "@boda/server/contract/attendance";
 import type { DietaryNeed } from "@boda/server/contract/rsvp";
-import { isAttendingAnything, plusOneId, RsvpInput } from "@boda/server/contract/rsvp";
+import { plusOneId, RsvpInput } from "@boda/server/contract/rsvp";
 import { invitationTerms, type RsvpProblemCode, rsvpProblems } from "@boda/server/contract/rsvp-rules";
 import type { Invitation } from "../../lib/trpc";
 

@@ -7,7 +7,7 @@ import type { RsvpInput } from "@boda/server/contract/rsvp";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { TRPCClientError } from "@trpc/client";
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
-import { formatShortDay, formatTime } from "../../lib/format-date";
+import { formatShortDay, formatTime } from "../../lib/format-time";
 import { useI18n } from "../../lib/i18n/language";
 import { errorReason, type Invitation, useTRPC, useTRPCClient } from "../../lib/trpc";
 import { problemText } from "./problem-text";
@@ -22,6 +22,7 @@ import {
   type RsvpDraft,
   toInput,
 } from "./rsvp-draft";
+import { type InvitationText, useInvitationText } from "./texts";
 
 type Saved = NonNullable<Invitation["rsvp"]>;
 
@@ -40,7 +41,7 @@ export function RsvpForm({
   onSaved: (saved: Saved) => void;
   onCancel?: () => void;
 }) {
-  const { t } = useI18n();
+  const t = useInvitationText();
   const trpc = useTRPC();
   const client = useTRPCClient();
   const queryClient = useQueryClient();
@@ -229,7 +230,7 @@ function describedBy(field: FieldKey, problem: DraftProblem | undefined, hint?: 
 }
 
 function FieldError({ field, problem }: { field: FieldKey; problem: DraftProblem | undefined }) {
-  const { t } = useI18n();
+  const t = useInvitationText();
   if (!problem) return null;
   return (
     <p className="field-error" id={errorId(field)}>
@@ -259,7 +260,7 @@ function ComingChoice({
   onChange: (coming: boolean) => void;
   problem: DraftProblem | undefined;
 }) {
-  const { t } = useI18n();
+  const t = useInvitationText();
   const field = `people.${index}.coming`;
   return (
     <fieldset className="choice" {...describedBy(field, problem)}>
@@ -287,13 +288,10 @@ function ComingChoice({
 }
 
 function MemberFields({ person, index, invitation, onChange, problemFor }: PersonFieldsProps) {
-  const { t } = useI18n();
+  const t = useInvitationText();
   return (
     <fieldset className="rsvp-group person">
-      <legend>
-        {person.name}
-        {person.child ? <span className="muted"> · {t.child}</span> : null}
-      </legend>
+      <legend>{person.child ? `${person.name} · ${t.child}` : person.name}</legend>
       <ComingChoice
         index={index}
         legend={t.personComing(person.name)}
@@ -307,7 +305,7 @@ function MemberFields({ person, index, invitation, onChange, problemFor }: Perso
 }
 
 function PlusOneFields({ person, index, invitation, onChange, problemFor }: PersonFieldsProps) {
-  const { t } = useI18n();
+  const t = useInvitationText();
   const plusOneNumber = index - invitation.household.members.length + 1;
   const nameField = `people.${index}.name`;
   return (
@@ -350,7 +348,8 @@ function PlusOneFields({ person, index, invitation, onChange, problemFor }: Pers
 
 /** Which events, the meal and dietary needs of someone who is coming. */
 function AttendingDetails({ person, index, invitation, onChange, problemFor }: PersonFieldsProps) {
-  const { t, language } = useI18n();
+  const { language } = useI18n();
+  const t = useInvitationText();
   const eventsField = `people.${index}.events`;
   const mealField = `people.${index}.mealId`;
   const notesField = `people.${index}.dietaryNotes`;
@@ -442,7 +441,8 @@ function QuestionField({
   onChange: (value: string | boolean | null) => void;
   problem: DraftProblem | undefined;
 }) {
-  const { t, language } = useI18n();
+  const { language } = useI18n();
+  const t = useInvitationText();
   const field = `answers.${question.id}`;
   const label = pickText(question.label, language);
   if (question.kind === "yes-no") {
@@ -513,7 +513,7 @@ function SendProblemNotice({
   onKeepMine: () => void;
   onLoadLatest: () => void;
 }) {
-  const { t } = useI18n();
+  const t = useInvitationText();
   if (problem === "conflict") {
     return (
       <div className="notice notice-error" role="alert">

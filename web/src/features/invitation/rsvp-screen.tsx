@@ -5,18 +5,18 @@ import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import { LoadError, Loading } from "../../components/query-status";
 import { paths } from "../../config/paths";
-import { useI18n } from "../../lib/i18n/language";
 import { useTRPC } from "../../lib/trpc";
 import { useSession } from "../../lib/use-session";
 import { CodeEntry } from "./code-entry";
 import { LostLinkHelp } from "./lost-link-help";
 import { RsvpForm } from "./rsvp-form";
 import { RsvpSummary } from "./rsvp-summary";
+import { type InvitationText, useInvitationText } from "./texts";
 import { useInvitation } from "./use-invitation";
 import { rsvpStatus, windowNote } from "./welcome-card";
 
 export function RsvpScreen() {
-  const { t } = useI18n();
+  const t = useInvitationText();
   const { kind } = useSession();
   const trpc = useTRPC();
   const site = useQuery(trpc.site.content.queryOptions());
@@ -46,14 +46,18 @@ export function RsvpScreen() {
 }
 
 function HouseholdAnswer() {
-  const { t } = useI18n();
+  const t = useInvitationText();
   const invitation = useInvitation();
-  const [mode, setMode] = useState<"view" | "edit" | "thanks">("view");
+  // Decided once the invitation arrives: the form for a first answer, the saved answer otherwise. It then stays
+  // put, so an answer saved meanwhile from another phone does not swap the form away under the guest's fingers.
+  const [mode, setMode] = useState<"auto" | "view" | "edit" | "thanks">("auto");
   const thanksRef = useRef<HTMLHeadingElement>(null);
+  const answered = invitation.data ? invitation.data.rsvp !== null : undefined;
 
   useEffect(() => {
+    if (mode === "auto" && answered !== undefined) setMode(answered ? "view" : "edit");
     if (mode === "thanks") thanksRef.current?.focus();
-  }, [mode]);
+  }, [mode, answered]);
 
   if (invitation.isPending) return <Loading />;
   if (invitation.isError) {
@@ -69,7 +73,7 @@ function HouseholdAnswer() {
     </p>
   );
 
-  if (window.open && (mode === "edit" || !rsvp)) {
+  if (window.open && (mode === "edit" || (mode === "auto" && !rsvp))) {
     return (
       <>
         {intro}

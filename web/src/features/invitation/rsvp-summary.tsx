@@ -1,12 +1,15 @@
 // A household's answer as it was saved: who comes to what, meals, dietary needs, answers and message.
+
+import { isAttendingAnything } from "@boda/server/contract/attendance";
 import { pickText } from "@boda/server/contract/language";
-import { isAttendingAnything } from "@boda/server/contract/rsvp";
-import { formatInstant } from "../../lib/format-date";
+import { formatInstant } from "../../lib/format-time";
 import { useI18n } from "../../lib/i18n/language";
 import type { Invitation } from "../../lib/trpc";
+import { type InvitationText, useInvitationText } from "./texts";
 
 export function RsvpSummary({ invitation }: { invitation: Invitation }) {
-  const { t, language } = useI18n();
+  const { language } = useI18n();
+  const t = useInvitationText();
   const { rsvp } = invitation;
   if (!rsvp) return null;
   const titleOf = (eventId: string) => {
@@ -30,10 +33,7 @@ export function RsvpSummary({ invitation }: { invitation: Invitation }) {
             .join(", ");
           return (
             <li key={person.personId} className="card">
-              <h3>
-                {person.name}
-                {person.child ? <span className="muted"> · {t.child}</span> : null}
-              </h3>
+              <h3>{person.child ? `${person.name} · ${t.child}` : person.name}</h3>
               {coming ? (
                 <dl className="details">
                   <div>

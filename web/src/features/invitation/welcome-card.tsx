@@ -1,15 +1,15 @@
 // The top of the dashboard for whoever is looking: the household greeted by name with its answer and a way to
 // change it; the couple reminded they see everything; a stranger invited to open the invitation.
-import { isAttendingAnything } from "@boda/server/contract/rsvp";
+import { isAttendingAnything } from "@boda/server/contract/attendance";
 import { Link } from "react-router-dom";
 import { LoadError } from "../../components/query-status";
 import { paths } from "../../config/paths";
 import { formatWeddingDate } from "../../lib/format-date";
-import { useI18n } from "../../lib/i18n/language";
 import type { Invitation, SiteContent } from "../../lib/trpc";
 import { useSession } from "../../lib/use-session";
 import { CodeEntry } from "./code-entry";
 import { LostLinkHelp } from "./lost-link-help";
+import { type InvitationText, useInvitationText } from "./texts";
 import { useInvitation } from "./use-invitation";
 
 export function WelcomeCard({ site }: { site: SiteContent }) {
@@ -21,7 +21,7 @@ export function WelcomeCard({ site }: { site: SiteContent }) {
 }
 
 function CoupleWelcome() {
-  const { t } = useI18n();
+  const t = useInvitationText();
   const { session } = useSession();
   return (
     <section className="card welcome" aria-labelledby="welcome-title">
@@ -40,7 +40,7 @@ function CoupleWelcome() {
 }
 
 function HouseholdWelcome() {
-  const { t } = useI18n();
+  const t = useInvitationText();
   const { session, setNotice } = useSession();
   const invitation = useInvitation();
   if (invitation.isPending) return null;
@@ -81,21 +81,21 @@ function HouseholdWelcome() {
   );
 }
 
-export function rsvpStatus(invitation: Invitation, t: ReturnType<typeof useI18n>["t"]): string {
+export function rsvpStatus(invitation: Invitation, t: InvitationText): string {
   const { rsvp } = invitation;
   if (!rsvp) return t.rsvpStatusPending;
   const coming = rsvp.people.filter(isAttendingAnything).length;
   return coming === 0 ? t.rsvpStatusDeclined : t.rsvpStatusComing(coming, rsvp.people.length);
 }
 
-export function windowNote(invitation: Invitation, t: ReturnType<typeof useI18n>["t"]): string {
-  const deadline = formatWeddingDate(invitation.window.deadline, invitation.timeZone, t);
+export function windowNote(invitation: Invitation, t: InvitationText): string {
+  const deadline = formatWeddingDate(invitation.window.deadline, t);
   if (invitation.window.open) return t.rsvpDeadlineNote(deadline);
   return invitation.window.reason === "deadline-passed" ? t.rsvpClosedDeadline(deadline) : t.rsvpClosedByCouple;
 }
 
 function StrangerWelcome({ site }: { site: SiteContent }) {
-  const { t } = useI18n();
+  const t = useInvitationText();
   const { notice } = useSession();
   return (
     <section className="card welcome" aria-labelledby="welcome-title">
