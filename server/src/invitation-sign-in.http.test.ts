@@ -53,6 +53,13 @@ function call(
   });
 }
 
+/** The custom token a successful redemption hands out. */
+function customTokenOf(answer: TrpcAnswer): string {
+  const data = answer.body.result?.data as { token?: string } | undefined;
+  if (!data?.token) throw new Error(`no token in ${JSON.stringify(answer.body)}`);
+  return data.token;
+}
+
 /** A token with its payload changed: what a tamperer would send. The Auth emulator's tokens are unsigned. */
 function withPayload(idToken: string, change: (payload: Record<string, unknown>) => void): string {
   const [header, payload] = idToken.split(".");
@@ -92,7 +99,7 @@ describe("signing in with an invitation over HTTP", () => {
   async function redeemAndSignIn(code: string, from = "127.0.0.1"): Promise<string> {
     const redeemed = await call(base, "invitations.redeem", { mutation: true, input: { code }, from });
     expect(redeemed.status).toBe(200);
-    return idTokenFor((redeemed.body.result?.data as { token: string }).token);
+    return idTokenFor(customTokenOf(redeemed));
   }
 
   it("should sign a household in with the code as printed on its card, and greet it", async () => {
@@ -104,7 +111,7 @@ describe("signing in with an invitation over HTTP", () => {
     expect(redeemed.body.result?.data).toMatchObject({
       household: { displayName: "Familia garcia-http", language: "es" },
     });
-    const token = await idTokenFor((redeemed.body.result?.data as { token: string }).token);
+    const token = await idTokenFor(customTokenOf(redeemed));
     const mine = await call(base, "invitations.mine", { token });
     expect(mine.status).toBe(200);
     expect(mine.body.result?.data).toMatchObject({

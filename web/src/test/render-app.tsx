@@ -37,7 +37,7 @@ export function createBffFetch(
     const paths = decodeURIComponent(url.pathname.replace(/^\/trpc\//, "")).split(",");
     const body = request.method === "POST" ? await request.clone().text() : url.searchParams.get("input");
     const inputs = (body ? JSON.parse(body) : {}) as Record<string, unknown>;
-    paths.forEach((path, index) => calls.push({ path, input: inputs[String(index)] }));
+    for (const [index, path] of paths.entries()) calls.push({ path, input: inputs[String(index)] });
     if (networkDown && paths.some(networkDown)) throw new TypeError("Failed to fetch");
     let viewer: ReturnType<InMemoryBff["viewerForToken"]> | undefined;
     return fetchRequestHandler({

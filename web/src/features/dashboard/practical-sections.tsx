@@ -39,7 +39,7 @@ export function FaqSection({ faq }: { faq: OpenSiteContent["faq"] }) {
       <h2 id="faq-title">{t.faqTitle}</h2>
       <div className="faq">
         {faq.map((entry, index) => (
-          // Two entries may ask the same question; the position makes each key unique.
+          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list in which two entries may ask the same question
           <details key={`${index}-${entry.question.es}`}>
             <summary>{pickText(entry.question, language)}</summary>
             <p>{pickText(entry.answer, language)}</p>
@@ -112,6 +112,7 @@ export function ContactsSection({ contacts }: { contacts: OpenSiteContent["conta
       <h2 id="contacts-title">{t.contactsTitle}</h2>
       <ul className="card-list card-grid">
         {contacts.map((contact, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list in which two contacts may share a name
           <li key={`${index}-${contact.name}`} className="card">
             <h3>{contact.name}</h3>
             <p className="muted">{pickText(contact.role, language)}</p>

@@ -3,7 +3,7 @@ import { normalizeInviteCode } from "@boda/server/contract/invite-code";
 import { type FormEvent, useId, useState } from "react";
 import type { SiteContent } from "../../lib/trpc";
 import { RedeemProblem } from "./redeem-problem";
-import { type InvitationText, useInvitationText } from "./texts";
+import { useInvitationText } from "./texts";
 import { useRedeem } from "./use-redeem";
 
 export function CodeEntry({ site, autoFocus = false }: { site: SiteContent | undefined; autoFocus?: boolean }) {

@@ -22,7 +22,7 @@ import {
   type RsvpDraft,
   toInput,
 } from "./rsvp-draft";
-import { type InvitationText, useInvitationText } from "./texts";
+import { useInvitationText } from "./texts";
 
 type Saved = NonNullable<Invitation["rsvp"]>;
 

@@ -11,7 +11,7 @@ import { CodeEntry } from "./code-entry";
 import { LostLinkHelp } from "./lost-link-help";
 import { RsvpForm } from "./rsvp-form";
 import { RsvpSummary } from "./rsvp-summary";
-import { type InvitationText, useInvitationText } from "./texts";
+import { useInvitationText } from "./texts";
 import { useInvitation } from "./use-invitation";
 import { rsvpStatus, windowNote } from "./welcome-card";
 

@@ -5,7 +5,7 @@ import { pickText } from "@boda/server/contract/language";
 import { formatInstant } from "../../lib/format-time";
 import { useI18n } from "../../lib/i18n/language";
 import type { Invitation } from "../../lib/trpc";
-import { type InvitationText, useInvitationText } from "./texts";
+import { useInvitationText } from "./texts";
 
 export function RsvpSummary({ invitation }: { invitation: Invitation }) {
   const { language } = useI18n();
