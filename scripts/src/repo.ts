@@ -6,6 +6,10 @@ import path from "node:path";
 export const REPO_ROOT = path.resolve(import.meta.dirname, "../..");
 /** The fictional couple's wedding: what `pnpm start` publishes and what the tests read. */
 export const EXAMPLE_CONTENT_FILE = path.join(REPO_ROOT, "scripts/content/boda.example.yaml");
+/** The fictional guest list `pnpm start` invites. */
+export const EXAMPLE_GUEST_LIST = path.join(REPO_ROOT, "scripts/content/invitados.example.csv");
+/** The switches the BFF reads in emulator mode and `pnpm seed config` edits (Remote Config has no emulator). */
+export const REMOTE_CONFIG_TEMPLATE = path.join(REPO_ROOT, "remoteconfig.template.json");
 
 export type EmulatorService = "auth" | "firestore" | "database";
 

@@ -1,11 +1,13 @@
 // The whole stack as guests get it: emulators, the demo content published with the couple's own seed command,
 // and the BFF serving the production build of web/. Used by `pnpm start` and by the end-to-end tests.
 import { spawn } from "node:child_process";
+import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { parse } from "csv-parse/sync";
 import { type RunningEmulators, startEmulators } from "./emulators/harness";
 import { freePort } from "./emulators/ports";
 import { httpOk, type ManagedProcess, spawnManaged, typescriptCommand, waitUntilReady } from "./emulators/processes";
-import { EXAMPLE_CONTENT_FILE, REPO_ROOT } from "./repo";
+import { EXAMPLE_CONTENT_FILE, EXAMPLE_GUEST_LIST, REMOTE_CONFIG_TEMPLATE, REPO_ROOT } from "./repo";
 
 export const WEB_DIST_DIR = path.join(REPO_ROOT, "web/dist");
 
@@ -13,12 +15,33 @@ export interface StackOptions {
   ports: "free" | "configured";
   /** The BFF's port when ports are "configured" (default 8787, or BFF_PORT). */
   bffPort?: number;
+  /**
+   * "repository": the BFF reads remoteconfig.template.json, which `pnpm seed config set` edits (`pnpm start`).
+   * "copy": a copy of it per stack, so tests can flip switches without touching the repository's file.
+   */
+  switches?: "repository" | "copy";
   log?: (line: string) => void;
+}
+
+/** One demo household's invite link, as `pnpm seed invites` wrote it. */
+export interface DemoInvite {
+  key: string;
+  name: string;
+  language: string;
+  code: string;
+  link: string;
 }
 
 export interface RunningStack {
   url: string;
   emulators: RunningEmulators;
+  /** The environment seed commands need to reach this stack (emulator hosts and its switches file). */
+  env: NodeJS.ProcessEnv;
+  /** The Remote Config template this stack's BFF reads. */
+  switchesFile: string;
+  /** The demo households' invite links (from `pnpm seed invites`). */
+  invites: DemoInvite[];
+  invitesDir: string;
   stop(): Promise<void>;
 }
 
@@ -47,13 +70,38 @@ export function runToCompletion(
 /** A day safely before the example wedding (12 June 2027), so its dates never count as "in the past". */
 const DEMO_PUBLISHED_AT = "2027-01-01T10:00:00Z";
 
+/** Runs one of the couple's seed commands against the given emulators, as they would. */
+export function seed(args: string[], env: NodeJS.ProcessEnv, label: string): Promise<string> {
+  const [node, cliArgs] = typescriptCommand("scripts/src/seed/cli.ts");
+  return runToCompletion(node, [...cliArgs, ...args], { env, label });
+}
+
 /** Publishes the example wedding with the couple's own command, as they would. */
 export function seedDemoContent(env: NodeJS.ProcessEnv): Promise<string> {
-  const [node, args] = typescriptCommand("scripts/src/seed/cli.ts");
-  return runToCompletion(node, [...args, "content", EXAMPLE_CONTENT_FILE], {
-    env: { ...env, SEED_NOW: DEMO_PUBLISHED_AT },
-    label: "Publishing the demo content (pnpm seed content)",
-  });
+  return seed(
+    ["content", EXAMPLE_CONTENT_FILE],
+    { ...env, SEED_NOW: DEMO_PUBLISHED_AT },
+    "Publishing the demo content (pnpm seed content)",
+  );
+}
+
+/** Invites the example guest list with the couple's own command; returns the links it wrote. */
+export async function seedDemoInvites(env: NodeJS.ProcessEnv, baseUrl: string, outDir: string): Promise<DemoInvite[]> {
+  await seed(
+    ["invites", EXAMPLE_GUEST_LIST, "--base-url", baseUrl, "--out", outDir],
+    env,
+    "Inviting the demo guests (pnpm seed invites)",
+  );
+  const rows = parse(readFileSync(path.join(outDir, "enlaces.csv"), "utf8"), { columns: true }) as Array<
+    Record<string, string>
+  >;
+  return rows.map((row) => ({
+    key: row.key ?? "",
+    name: row.name ?? "",
+    language: row.language ?? "",
+    code: row.code ?? "",
+    link: row.link ?? "",
+  }));
 }
 
 export async function startStack(options: StackOptions): Promise<RunningStack> {
@@ -65,22 +113,34 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     await emulators.stop();
   };
   try {
-    const env = { ...process.env, ...emulators.env };
-    const seeded = await seedDemoContent(env);
-    log(`  Demo content      ${seeded.trim().split("\n").at(-1) ?? "published"}`);
-
     const port =
       options.ports === "free" ? await freePort() : (options.bffPort ?? Number(process.env.BFF_PORT ?? 8787));
+    const url = `http://127.0.0.1:${port}/`;
     const logDir = path.join(REPO_ROOT, ".emulators");
+    mkdirSync(logDir, { recursive: true });
+    let switchesFile = REMOTE_CONFIG_TEMPLATE;
+    if (options.switches === "copy") {
+      switchesFile = path.join(logDir, `remoteconfig-${port}.json`);
+      copyFileSync(REMOTE_CONFIG_TEMPLATE, switchesFile);
+    }
+    const env = { ...process.env, ...emulators.env, REMOTE_CONFIG_TEMPLATE: switchesFile };
+
+    const seeded = await seedDemoContent(env);
+    log(`  Demo content      ${seeded.trim().split("\n").at(-1) ?? "published"}`);
+    const invitesDir = path.join(logDir, `demo-invitaciones-${port}`);
+    const invites = await seedDemoInvites(env, url.replace(/\/$/, ""), invitesDir);
+    log(
+      `  Demo guests       ${invites.length} invitations, links in ${path.relative(REPO_ROOT, invitesDir)}/enlaces.csv`,
+    );
+
     bff = spawnManaged(...typescriptCommand("server/src/main.ts"), {
       cwd: REPO_ROOT,
       env: { ...env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), WEB_DIST_DIR: WEB_DIST_DIR },
       logFile: path.join(logDir, `bff-${port}.log`),
     });
-    const url = `http://127.0.0.1:${port}/`;
     await waitUntilReady("The BFF", bff, () => httpOk(`${url}readyz`), { timeoutMs: 30_000 });
     log(`  BFF               ${url}  serving web/dist, logs .emulators/bff-${port}.log`);
-    return { url, emulators, stop };
+    return { url, emulators, env, switchesFile, invites, invitesDir, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -24,4 +24,9 @@ const stop = async (code: number) => {
 process.on("SIGINT", () => void stop(0));
 process.on("SIGTERM", () => void stop(0));
 
+const family = stack.invites.find((invite) => invite.key === "fernandez-garcia") ?? stack.invites[0];
 console.log(`\nReady. Open ${stack.url}  (Ctrl-C stops everything)`);
+if (family) {
+  console.log(`Try an invitation (${family.name}): ${family.link}`);
+  console.log(`  or type its code on the page: ${family.code}`);
+}

@@ -117,7 +117,7 @@ if (only.includes("integration")) {
 
 if (only.includes("e2e")) {
   console.log("\n━━ Starting the stack for the end-to-end tests ━━");
-  const stack = await startStack({ ports: "free" }).catch((error: Error) => {
+  const stack = await startStack({ ports: "free", switches: "copy" }).catch((error: Error) => {
     console.error(error.message);
     results.push({ step: "Stack for end-to-end tests", ok: false, passed: 0, failed: 0, skipped: 0, seconds: 0 });
     return undefined;
@@ -125,8 +125,9 @@ if (only.includes("e2e")) {
   if (stack) {
     try {
       await vitestStep("End-to-end tests (Chromium)", "@boda/web", ["--config", "vitest.e2e.config.ts"], {
-        ...process.env,
+        ...stack.env,
         E2E_BASE_URL: stack.url,
+        E2E_INVITES_DIR: stack.invitesDir,
       });
     } finally {
       await stack.stop();

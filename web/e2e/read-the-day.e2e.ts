@@ -1,23 +1,24 @@
 // Guest journey: open the invite link and read the day — who, when, the program — in Spanish or English.
 import { describe, expect, it } from "vitest";
 import { DESKTOP, guestsForThisFile, PHONE, pageUrl, screenshotPath } from "./support/browser";
+import { demoInvite } from "./support/stack";
 
 const guests = guestsForThisFile();
 
 describe("read the day", () => {
-  it("shows the couple, the date in Spain's time zone and the program", async () => {
+  it("shows an invited family the couple, the date in Spain's time zone, the program and the practical details", async () => {
     // The guest's phone is in New York (support/browser.ts): dates and times must still be Carmona's.
     const guest = await guests.open(PHONE);
     const { page } = guest;
-    await page.goto(pageUrl("#/"));
+    await page.goto(demoInvite("fernandez-garcia").link);
     await page.getByRole("heading", { level: 1, name: "Lucía & Mateo" }).waitFor();
     const main = page.getByRole("main");
     expect(await main.getByText("sábado, 12 de junio de 2027").count()).toBe(1);
     const program = page.getByRole("list").filter({ has: page.getByRole("heading", { level: 3, name: "Ceremonia" }) });
     const titles = await program.getByRole("heading", { level: 3 }).allTextContents();
-    expect(titles).toEqual(["Ceremonia", "Cóctel y banquete", "Fiesta"]);
-    expect(await program.getByRole("listitem").first().textContent()).toContain("18:00 – 19:00");
-    expect(await program.getByRole("listitem").first().textContent()).toContain("Formal. Hará calor");
+    expect(titles).toEqual(["Cena de ensayo", "Ceremonia", "Cóctel y banquete", "Fiesta"]);
+    expect(await program.getByRole("listitem").nth(1).textContent()).toContain("18:00 – 19:00");
+    expect(await program.getByRole("listitem").nth(1).textContent()).toContain("Formal. Hará calor");
     expect(await page.getByRole("heading", { level: 3, name: "Parador de Carmona" }).count()).toBe(1);
     expect(await page.getByRole("link", { name: "Llamar a Carmen (hermana de Lucía)" }).getAttribute("href")).toBe(
       "tel:+34600111222",
@@ -49,7 +50,8 @@ describe("read the day", () => {
   it("opens in English from an invite link with lang=en", async () => {
     const guest = await guests.open(PHONE);
     const { page } = guest;
-    await page.goto(pageUrl("#/?invite=DEMO42&lang=en"));
+    await page.goto(demoInvite("tom-baker").link);
+    await page.getByRole("heading", { level: 2, name: "Hello, Tom & guest!" }).waitFor();
     await page.getByRole("heading", { level: 2, name: "Programme" }).waitFor();
     expect(await page.locator("html").getAttribute("lang")).toBe("en");
     expect(
@@ -58,14 +60,23 @@ describe("read the day", () => {
     expect(guest.consoleErrors).toEqual([]);
   });
 
-  it("starts Firebase sign-in on the Auth emulator after first paint, and says analytics and notifications are off", async () => {
+  it("loads no sign-in code for a stranger, asks no other host, and says analytics and notifications are off", async () => {
     const guest = await guests.open(DESKTOP);
     const { page } = guest;
     await page.goto(pageUrl("#/ubicaciones"));
     await page.getByText("Entorno de pruebas: la analítica y las notificaciones están desactivadas.").waitFor();
+    await page.waitForLoadState("networkidle");
     expect(guest.consoleInfo).toContain(
-      "Firebase (emulators): Auth on; Analytics off; push messaging off (they have no emulators).",
+      "Firebase (emulators): Analytics off; push messaging off (they have no emulators); sign-in loads when an invitation is opened.",
     );
+    const origin = new URL(pageUrl("")).origin;
+    expect(guest.requests.map((request) => new URL(request.url()).origin).filter((other) => other !== origin)).toEqual(
+      [],
+    );
+    // The Auth SDK's own code names the Identity Toolkit endpoints; none of the stranger's downloads may contain it.
+    for (const response of await Promise.all(guest.requests.map((request) => request.response()))) {
+      if (response?.url().endsWith(".js")) expect(await response.text()).not.toContain("identitytoolkit");
+    }
     expect(guest.consoleErrors).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import { guestsForThisFile, pageUrl } from "./support/browser";
 
 const guests = guestsForThisFile();
 
-const DASHBOARD_CHUNK = /\/assets\/dashboard-screen-[\w-]+\.js$/;
+const DASHBOARD_CHUNK = /\/assets\/dashboard-route-[\w-]+\.js$/;
 
 describe("routing", () => {
   it("downloads the dashboard's code once, only when the dashboard is first shown", async () => {

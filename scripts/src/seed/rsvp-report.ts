@@ -1,10 +1,12 @@
 // Turns households and their RSVPs into what the couple follows: totals per event, pending households with a
 // WhatsApp reminder in their language, and export rows (everyone; caterer's meals and allergies). Pure.
+
+import { isAttendingAnything } from "@boda/server/contract/attendance";
 import type { Content } from "@boda/server/contract/content";
 import { eventsForTags } from "@boda/server/contract/guest-events";
 import type { Household } from "@boda/server/contract/household";
 import { type Language, pickText } from "@boda/server/contract/language";
-import type { RsvpPerson } from "@boda/server/contract/rsvp";
+import type { RsvpChange, RsvpPerson } from "@boda/server/contract/rsvp";
 import { type Entry, statusOf } from "@boda/server/contract/rsvp-totals";
 
 function longDate(date: string, language: Language): string {
@@ -143,4 +145,46 @@ export function catererReport(entries: readonly Entry[], content: Pick<Content, 
     summary.push(perEvent);
   }
   return { rows, summary };
+}
+
+/** What a revision changed, person by person, in the couple's words: "Antonio Fernández: fiesta yes → no". */
+export function describeChange(change: RsvpChange, content: Pick<Content, "events" | "meals">): string[] {
+  const yesNo = (value: boolean | undefined) => (value === undefined ? "—" : value ? "yes" : "no");
+  const meal = (mealId: string | undefined) => (mealId ? mealLabel(content, mealId) : "—");
+  const { before, after } = change;
+  if (!before) {
+    const coming = after.people.filter(isAttendingAnything).map((person) => person.name);
+    return [
+      `first answer: ${coming.length} of ${after.people.length} coming${coming.length ? ` (${coming.join(", ")})` : ""}`,
+    ];
+  }
+  const lines: string[] = [];
+  const earlier = new Map(before.people.map((person) => [person.personId, person]));
+  for (const person of after.people) {
+    const was = earlier.get(person.personId);
+    earlier.delete(person.personId);
+    if (!was) {
+      lines.push(`${person.name}: added (${isAttendingAnything(person) ? "coming" : "not coming"})`);
+      continue;
+    }
+    const changes: string[] = [];
+    if (was.name !== person.name) changes.push(`name ${was.name} → ${person.name}`);
+    for (const event of content.events) {
+      const from = was.attending[event.id];
+      const to = person.attending[event.id];
+      if (from !== to) changes.push(`${event.id} ${yesNo(from)} → ${yesNo(to)}`);
+    }
+    if (was.mealId !== person.mealId) changes.push(`meal ${meal(was.mealId)} → ${meal(person.mealId)}`);
+    const needs = (each: RsvpPerson) => [...each.dietary, each.dietaryNotes ?? ""].filter(Boolean).join(", ") || "—";
+    if (needs(was) !== needs(person)) changes.push(`dietary ${needs(was)} → ${needs(person)}`);
+    if (changes.length > 0) lines.push(`${person.name}: ${changes.join("; ")}`);
+  }
+  for (const gone of earlier.values()) lines.push(`${gone.name}: removed`);
+  const questions = new Set([...Object.keys(before.answers), ...Object.keys(after.answers)]);
+  for (const question of questions) {
+    const [from, to] = [before.answers[question], after.answers[question]];
+    if (from !== to) lines.push(`question ${question}: ${String(from ?? "—")} → ${String(to ?? "—")}`);
+  }
+  if ((before.message ?? "") !== (after.message ?? "")) lines.push("message changed");
+  return lines.length > 0 ? lines : ["no change (sent again as it was)"];
 }

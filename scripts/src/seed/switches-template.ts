@@ -37,7 +37,8 @@ function isSwitchKey(key: string): key is SwitchKey {
 export function parseSwitchValue(
   key: string,
   raw: string,
-  today: string,
+  /** Today in the wedding's time zone; a deadline before it is refused. */
+  today?: string,
 ): { key: SwitchKey; value: Switches[SwitchKey] } | Problem {
   if (!isSwitchKey(key)) {
     return {
@@ -59,7 +60,7 @@ export function parseSwitchValue(
       example: EXAMPLES[key],
     };
   }
-  if (key === "rsvp_deadline" && typeof parsed.data === "string" && parsed.data < today) {
+  if (key === "rsvp_deadline" && today && typeof parsed.data === "string" && parsed.data < today) {
     return {
       where: `${key} = "${raw}"`,
       message: `${parsed.data} is in the past (today is ${today}); guests could no longer answer`,

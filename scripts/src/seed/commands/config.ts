@@ -4,13 +4,15 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import type { Switches, SwitchKey } from "@boda/server/contract/switches";
 import { localDateIn } from "@boda/server/contract/wedding-time";
+import type { FirebaseHandles } from "@boda/server/firebase/admin";
 import type { Command } from "commander";
 import type { RemoteConfigTemplate } from "firebase-admin/remote-config";
 import { applyEdits, modify, type ParseError, parse as parseJsonc, printParseErrorCode } from "jsonc-parser";
-import { REPO_ROOT } from "../../repo";
+import { REMOTE_CONFIG_TEMPLATE } from "../../repo";
 import { type Problem, SeedError } from "../errors";
 import { writeFileAtomic } from "../fs-atomic";
 import { type Io, readInputFile, resolveUserPath } from "../io";
+import { requirePublishedContent } from "../published-content";
 import {
   describePhases,
   parseSwitchValue,
@@ -21,9 +23,23 @@ import {
 } from "../switches-template";
 import { resolveTarget, type TargetOptions, withFirebase } from "../target";
 
-export const DEFAULT_TEMPLATE_FILE = path.join(REPO_ROOT, "remoteconfig.template.json");
-/** Dates such as the RSVP deadline are judged in the couple's zone; the template has no zone of its own. */
-const SWITCHES_TIME_ZONE = "Europe/Madrid";
+/**
+ * The template the emulators' switches live in: --template, else REMOTE_CONFIG_TEMPLATE (the file the running BFF
+ * reads, as `pnpm start` and the tests set it), else remoteconfig.template.json at the repository root.
+ */
+export function emulatorTemplateFile(io: Io, option: string | undefined): string {
+  if (option) return resolveUserPath(io, option, existsSync);
+  return io.env.REMOTE_CONFIG_TEMPLATE ? path.resolve(io.cwd, io.env.REMOTE_CONFIG_TEMPLATE) : REMOTE_CONFIG_TEMPLATE;
+}
+
+/** Today in the wedding's time zone (from the published content): a deadline is a day there, not on this computer. */
+async function todayAtTheWedding(firebase: FirebaseHandles, now: Date): Promise<string> {
+  const content = await requirePublishedContent(
+    firebase.firestore,
+    "the RSVP deadline is a day in the wedding's time zone",
+  );
+  return localDateIn(now, content.wedding.timeZone);
+}
 
 interface ConfigOptions {
   template?: string;
@@ -73,9 +89,9 @@ export async function setSwitchInFile(
   file: string,
   key: string,
   raw: string,
-  now: Date,
+  today?: string,
 ): Promise<{ key: SwitchKey; before: unknown; after: unknown }> {
-  const parsed = parseSwitchValue(key, raw, localDateIn(now, SWITCHES_TIME_ZONE));
+  const parsed = parseSwitchValue(key, raw, today);
   if ("where" in parsed) throw new SeedError("Nothing was changed:", [parsed]);
   const { text, template } = await readTemplateFile(file);
   const label = path.basename(file);
@@ -101,9 +117,9 @@ async function setSwitchInProject(
   template: RemoteConfigTemplate,
   key: string,
   raw: string,
-  now: Date,
+  today?: string,
 ): Promise<{ key: SwitchKey; before: unknown; after: unknown; changed: boolean }> {
-  const parsed = parseSwitchValue(key, raw, localDateIn(now, SWITCHES_TIME_ZONE));
+  const parsed = parseSwitchValue(key, raw, today);
   if ("where" in parsed) throw new SeedError("Nothing was changed:", [parsed]);
   const before = mustBeValid(
     template as TemplateLike,
@@ -126,10 +142,9 @@ export function registerConfigCommand(program: Command, io: Io, targetOptions: (
     );
   const templateOption = [
     "--template <file>",
-    "template file for the emulators (default: remoteconfig.template.json at the repository root)",
+    "template file for the emulators (default: REMOTE_CONFIG_TEMPLATE, else remoteconfig.template.json at the repository root)",
   ] as const;
-  const templateFile = (options: ConfigOptions) =>
-    options.template ? resolveUserPath(io, options.template, existsSync) : DEFAULT_TEMPLATE_FILE;
+  const templateFile = (options: ConfigOptions) => emulatorTemplateFile(io, options.template);
 
   config
     .command("show")
@@ -180,8 +195,14 @@ export function registerConfigCommand(program: Command, io: Io, targetOptions: (
       const target = resolveTarget(targetOptions(), io.env);
       if (target.emulated) {
         const file = templateFile(options);
+        const today =
+          key === "rsvp_deadline"
+            ? await withFirebase(io, targetOptions(), ["firestore"], (firebase) =>
+                todayAtTheWedding(firebase, io.now()),
+              )
+            : undefined;
         io.out(`Target: ${file} (the emulators' Remote Config; the running site picks up changes at once)`);
-        const result = await setSwitchInFile(file, key, value, io.now());
+        const result = await setSwitchInFile(file, key, value, today);
         io.out(
           result.before === result.after
             ? `No changes: ${result.key} is already ${String(result.after)}.`
@@ -191,7 +212,8 @@ export function registerConfigCommand(program: Command, io: Io, targetOptions: (
       }
       await withFirebase(io, targetOptions(), [], async (firebase) => {
         const template = await firebase.remoteConfig.getTemplate();
-        const result = await setSwitchInProject(template, key, value, io.now());
+        const today = key === "rsvp_deadline" ? await todayAtTheWedding(firebase, io.now()) : undefined;
+        const result = await setSwitchInProject(template, key, value, today);
         if (!result.changed) {
           io.out(`No changes: ${result.key} is already ${String(result.after)}.`);
           return;

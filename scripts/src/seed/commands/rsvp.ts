@@ -1,25 +1,27 @@
-// `seed rsvp status` (totals, pending households with WhatsApp reminders) and `seed rsvp export` (CSV + JSON of
-// every household and person; `--caterer`: meals and dietary needs per event). Reads only; files written atomically.
+// `seed rsvp status` (totals, pending households with WhatsApp reminders), `seed rsvp history` (who changed each
+// answer, when, and what) and `seed rsvp export` (CSV + JSON; `--caterer`: meals and dietary needs per event).
+// Reads only; files written atomically.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Content } from "@boda/server/contract/content";
 import { HOUSEHOLDS_COLLECTION } from "@boda/server/contract/firestore-paths";
 import { Household } from "@boda/server/contract/household";
-import { RSVPS_COLLECTION, Rsvp } from "@boda/server/contract/rsvp";
+import { RSVP_HISTORY_SUBCOLLECTION, RSVPS_COLLECTION, Rsvp, RsvpChange } from "@boda/server/contract/rsvp";
 import { type Entry, statusOf, totals } from "@boda/server/contract/rsvp-totals";
 import type { FirebaseHandles } from "@boda/server/firebase/admin";
 import type { Command } from "commander";
 import { stringify } from "csv-stringify/sync";
+import { FieldPath } from "firebase-admin/firestore";
 import { plural, SeedError } from "../errors";
 import { writeFileAtomic } from "../fs-atomic";
 import { inviteLink } from "../invite-output";
 import type { Io } from "../io";
 import { requirePublishedContent } from "../published-content";
-import { catererReport, peopleRows, reminderText, whatsappLink } from "../rsvp-report";
+import { catererReport, describeChange, peopleRows, reminderText, whatsappLink } from "../rsvp-report";
 import { spreadsheetSafeRow } from "../spreadsheet-safe";
 import { readSwitches, type TemplateLike } from "../switches-template";
 import { type ResolvedTarget, type TargetOptions, withFirebase } from "../target";
-import { DEFAULT_TEMPLATE_FILE } from "./config";
+import { emulatorTemplateFile } from "./config";
 import { siteBaseUrl } from "./invites";
 
 export interface RsvpData {
@@ -62,10 +64,14 @@ export async function readRsvpData(firebase: FirebaseHandles): Promise<RsvpData>
 }
 
 /** The RSVP deadline from the switches, for the reminder text; undefined when it cannot be read. */
-async function readDeadline(firebase: FirebaseHandles, target: ResolvedTarget): Promise<string | undefined> {
+async function readDeadline(
+  firebase: FirebaseHandles,
+  target: ResolvedTarget,
+  templateFile: string,
+): Promise<string | undefined> {
   try {
     const template = target.emulated
-      ? (JSON.parse(await readFile(DEFAULT_TEMPLATE_FILE, "utf8")) as TemplateLike)
+      ? (JSON.parse(await readFile(templateFile, "utf8")) as TemplateLike)
       : ((await firebase.remoteConfig.getTemplate()) as TemplateLike);
     return readSwitches(template, "Remote Config").values.rsvp_deadline;
   } catch {
@@ -153,10 +159,58 @@ export async function exportRsvps(
   ];
 }
 
+/** Every revision of one household's answer (or of all), oldest first, with who saved it and what changed. */
+export async function historyReport(firebase: FirebaseHandles, householdKey: string | undefined): Promise<string[]> {
+  const { firestore } = firebase;
+  const content = await requirePublishedContent(firestore, "the history names its events and meals");
+  const keys = householdKey
+    ? [householdKey]
+    : (await firestore.collection(RSVPS_COLLECTION).listDocuments()).map((doc) => doc.id).sort();
+  const lines: string[] = [];
+  for (const key of keys) {
+    const snapshot = await firestore
+      .collection(RSVPS_COLLECTION)
+      .doc(key)
+      .collection(RSVP_HISTORY_SUBCOLLECTION)
+      .orderBy(FieldPath.documentId())
+      .get();
+    if (snapshot.empty) {
+      if (householdKey) {
+        throw new SeedError(`"${key}" has no answers yet, so no history.`, [
+          {
+            where: "household key",
+            message: "use a key from the guest list",
+            example: "pnpm seed rsvp history garcia-lopez",
+          },
+        ]);
+      }
+      continue;
+    }
+    lines.push(`${key}:`);
+    for (const doc of snapshot.docs) {
+      const parsed = RsvpChange.safeParse(doc.data());
+      if (!parsed.success) {
+        lines.push(`  ${doc.id}: unreadable entry (${parsed.error.issues[0]?.message})`);
+        continue;
+      }
+      const change = parsed.data;
+      const when = new Intl.DateTimeFormat("es-ES", {
+        dateStyle: "medium",
+        timeStyle: "short",
+        timeZone: content.wedding.timeZone,
+      }).format(new Date(change.at));
+      const who = change.by.kind === "household" ? "the household (invitation link)" : "the couple";
+      lines.push(`  revision ${change.revision} · ${when} · by ${who}`);
+      for (const line of describeChange(change, content)) lines.push(`    ${line}`);
+    }
+  }
+  return lines.length > 0 ? lines : ["No household has answered yet."];
+}
+
 export function registerRsvpCommand(program: Command, io: Io, targetOptions: () => TargetOptions): void {
   const rsvp = program
     .command("rsvp")
-    .summary("status | export: follow the answers (totals, reminders, exports)")
+    .summary("status | history | export: follow the answers (totals, reminders, who changed what, exports)")
     .description("Follow guests' answers.");
   rsvp
     .command("status")
@@ -165,15 +219,31 @@ export function registerRsvpCommand(program: Command, io: Io, targetOptions: () 
       "--base-url <url>",
       "the site's address for the links in reminders (default: SITE_URL, else http://127.0.0.1:8787)",
     )
+    .option(
+      "--template <file>",
+      "the emulators' switches, for the deadline in reminders (default: REMOTE_CONFIG_TEMPLATE, else remoteconfig.template.json)",
+    )
     .addHelpText(
       "after",
       "\nExamples:\n  pnpm seed rsvp status\n  pnpm seed rsvp status --base-url https://boda.example.com",
     )
-    .action(async (options: { baseUrl?: string }) => {
+    .action(async (options: { baseUrl?: string; template?: string }) => {
       const base = siteBaseUrl(io, options.baseUrl);
+      const templateFile = emulatorTemplateFile(io, options.template);
       await withFirebase(io, targetOptions(), ["firestore"], async (firebase, target) => {
         const data = await readRsvpData(firebase);
-        for (const line of statusReport(data, base.url, await readDeadline(firebase, target))) io.out(line);
+        for (const line of statusReport(data, base.url, await readDeadline(firebase, target, templateFile)))
+          io.out(line);
+      });
+    });
+  rsvp
+    .command("history")
+    .description("who changed each household's answer, when, and what changed (every household without a key)")
+    .argument("[key]", "a household key from the guest list, e.g. garcia-lopez")
+    .addHelpText("after", "\nExamples:\n  pnpm seed rsvp history\n  pnpm seed rsvp history garcia-lopez")
+    .action(async (key: string | undefined) => {
+      await withFirebase(io, targetOptions(), ["firestore"], async (firebase) => {
+        for (const line of await historyReport(firebase, key)) io.out(line);
       });
     });
   rsvp
