@@ -1,6 +1,7 @@
 // tRPC is created once here; routers import `router` and the procedures from this file only. Authorization lives
-// here too: `publicProcedure` (anyone; the viewer decides what they see), `guestProcedure` (an invited household,
-// the protected procedure), `coupleProcedure` (the `couple` claim).
+// here too: `sessionlessProcedure` (anyone, whatever sign-in the browser holds), `publicProcedure` (anyone; the
+// verified viewer decides what they see), `guestProcedure` (an invited household: the protected procedure) and
+// `coupleProcedure` (the `couple` claim).
 import { initTRPC, TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
 import type { Viewer } from "./auth/viewer";
@@ -56,7 +57,13 @@ const withViewer = t.middleware(async ({ ctx, next }) => {
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-export const publicProcedure = t.procedure.use(reasonedErrors).use(withViewer);
+/**
+ * For calls that must work whoever is signed in, and never look at who it is: the page's settings (which the
+ * browser needs to start its sign-in) and redeeming an invitation (which must work even with a stale sign-in).
+ */
+export const sessionlessProcedure = t.procedure.use(reasonedErrors);
+
+export const publicProcedure = sessionlessProcedure.use(withViewer);
 
 /** An invited household, signed in with its invitation; `ctx.viewer` is narrowed to it. */
 export const guestProcedure = publicProcedure.use(({ ctx, next }) => {

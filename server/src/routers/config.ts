@@ -1,9 +1,9 @@
 // The switches the page needs (phase, RSVP window, guestbook) and how the browser should start Firebase.
 import type { SiteSwitchesView } from "../contract/site-view";
-import { publicProcedure, router } from "../trpc";
+import { router, sessionlessProcedure } from "../trpc";
 
 export const configRouter = router({
-  get: publicProcedure.query(({ ctx }): SiteSwitchesView => {
+  get: sessionlessProcedure.query(({ ctx }): SiteSwitchesView => {
     const switches = ctx.services.switches.current();
     return {
       phase: switches.site_phase,

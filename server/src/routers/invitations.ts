@@ -7,7 +7,7 @@ import type { Household } from "../contract/household";
 import { DIETARY_NEEDS } from "../contract/rsvp";
 import { rsvpWindow } from "../contract/rsvp-window";
 import type { InvitationView } from "../contract/site-view";
-import { guestProcedure, publicProcedure, router } from "../trpc";
+import { guestProcedure, router, sessionlessProcedure } from "../trpc";
 import { requirePublished } from "./published";
 
 export const RedeemInput = z.strictObject({
@@ -41,7 +41,7 @@ export async function invitationView(services: Services, household: Household): 
 }
 
 export const invitationsRouter = router({
-  redeem: publicProcedure
+  redeem: sessionlessProcedure
     .input(RedeemInput)
     .mutation(({ ctx, input }) => ctx.services.invitations.redeem(input.code, ctx.clientAddress)),
 

@@ -99,8 +99,10 @@ function HouseholdAnswer() {
       ) : (
         <h2>{t.summaryTitle}</h2>
       )}
+      {/* Once answers close, why comes first: it is what the guest needs to know. */}
+      {window.open ? null : <p className="notice window-note">{windowNote(data, t)}</p>}
       {rsvp ? <RsvpSummary invitation={data} /> : <p>{t.rsvpStatusPending}</p>}
-      <p className={window.open ? "muted" : "notice"}>{windowNote(data, t)}</p>
+      {window.open ? <p className="muted">{windowNote(data, t)}</p> : null}
       <div className="actions">
         {window.open && rsvp ? (
           <button type="button" className="button" onClick={() => setMode("edit")}>

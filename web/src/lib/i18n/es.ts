@@ -7,7 +7,7 @@ export const es = {
   navLabel: "Secciones",
   navHome: "Inicio",
   navLocations: "Ubicaciones",
-  navRsvp: "Confirmar asistencia",
+  navRsvp: "Confirmar",
   languageLabel: "Idioma",
   languageNames: { es: "Español", en: "English" },
   loading: "Cargando…",
