@@ -3,7 +3,7 @@ import path from "node:path";
 import { startEmulators } from "./emulators/harness";
 import { spawnManaged, typescriptCommand } from "./emulators/processes";
 import { REPO_ROOT } from "./repo";
-import { seedDemoContent } from "./stack";
+import { seedDemoContent, seedDemoInvites } from "./stack";
 
 const bffPort = process.env.BFF_PORT ?? "8787";
 const webPort = process.env.WEB_PORT ?? "5173";
@@ -15,6 +15,11 @@ const emulators = await startEmulators({ ports: "configured" }).catch((error: Er
 });
 const env = { ...process.env, ...emulators.env };
 await seedDemoContent(env);
+const invites = await seedDemoInvites(
+  env,
+  `http://127.0.0.1:${webPort}`,
+  path.join(REPO_ROOT, ".emulators/demo-invitaciones-dev"),
+);
 
 // Their output goes to .emulators/*.log (tail -f them) so the terminal keeps the URL in view.
 const children = [
@@ -44,3 +49,4 @@ process.on("SIGTERM", () => void stop());
 console.log(
   `\nDeveloping. Open http://127.0.0.1:${webPort}/ (hot reload; BFF on :${bffPort}, logs in .emulators/). Ctrl-C stops all.`,
 );
+if (invites[0]) console.log(`Try an invitation (${invites[0].name}): ${invites[0].link}`);
