@@ -17,6 +17,11 @@ export interface BuildServerOptions {
   /** Resolves when Firestore answers; rejects otherwise (used by /readyz). */
   checkFirestore: () => Promise<void>;
   /**
+   * Ends open live (SSE) streams. Called when the server starts closing: an open stream would otherwise keep
+   * `close()` waiting forever.
+   */
+  endLiveStreams?: () => void;
+  /**
    * Behind a proxy (Firebase Hosting, Cloud Run), the client's address is in X-Forwarded-For; trust it only there,
    * or anyone could pick an address per request and walk around the rate limits. Fastify's `trustProxy` values.
    */
@@ -42,6 +47,10 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
 
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
+  });
+
+  app.addHook("preClose", async () => {
+    options.endLiveStreams?.();
   });
 
   // Guests are often on a weak venue signal: every response worth it goes out brotli- or gzip-compressed.

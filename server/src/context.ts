@@ -5,7 +5,10 @@ import type { Viewer } from "./auth/viewer";
 import type { SwitchesSource } from "./config/switches-source";
 import type { ContentCache } from "./content/content-cache";
 import type { FirebaseWebConfig } from "./contract/site-view";
+import type { GuestbookWriter } from "./guestbook/guestbook-writer";
 import type { HouseholdDirectory } from "./households/household-directory";
+import type { LiveHub } from "./live/live-hub";
+import type { PushSubscriptions } from "./notifications/push-subscriptions";
 import type { RsvpRepository } from "./rsvp/rsvp-repository";
 import type { AudienceViews } from "./views/audience-view";
 
@@ -16,7 +19,12 @@ export interface Services {
   households: HouseholdDirectory;
   invitations: InviteRedeemer;
   rsvps: RsvpRepository;
+  live: LiveHub;
+  guestbook: GuestbookWriter;
+  push: PushSubscriptions;
   firebaseWebConfig: FirebaseWebConfig;
+  /** Aborted when the server shuts down: open live streams end with it instead of holding the shutdown up. */
+  shutdown: AbortSignal;
   /** The clock for deadlines and timestamps; tests fix it. */
   now: () => Date;
 }

@@ -1,4 +1,5 @@
 // The BFF process: read env, connect to Firebase, listen, and shut down cleanly on SIGTERM/SIGINT.
+import { getMessaging } from "firebase-admin/messaging";
 import { pino } from "pino";
 import { buildServer } from "./build-server";
 import { projectSwitches, templateFileSwitches } from "./config/switches-source";
@@ -6,22 +7,28 @@ import { firebaseWebConfig } from "./config/web-config";
 import { parseServerEnv } from "./env";
 import { connectFirebase, firebaseTargetFromEnv } from "./firebase/admin";
 import { pingFirestore } from "./firebase/firestore-health";
+import { projectPushSubscriptions } from "./notifications/push-subscriptions";
 import { createServices } from "./services";
 
 const env = parseServerEnv(process.env);
 const firebase = connectFirebase(firebaseTargetFromEnv(process.env));
 const logger = pino({ level: env.LOG_LEVEL });
 
+const webConfig = firebaseWebConfig(firebase.target, process.env);
 const {
   services,
   resolveViewer,
+  endLiveStreams,
   close: closeServices,
 } = createServices({
   firebase,
+  // Push needs a real project and a web push key; the Messaging SDK is only touched then.
+  push:
+    !firebase.target.emulated && webConfig.vapidKey ? projectPushSubscriptions(getMessaging(firebase.app)) : undefined,
   switches: firebase.target.emulated
     ? templateFileSwitches(firebase.remoteConfig, env.REMOTE_CONFIG_TEMPLATE)
     : await projectSwitches(firebase.remoteConfig, logger),
-  firebaseWebConfig: firebaseWebConfig(firebase.target, process.env),
+  firebaseWebConfig: webConfig,
   log: logger,
 });
 logger.info(
@@ -36,15 +43,24 @@ const app = await buildServer({
   webDistDir: env.WEB_DIST_DIR,
   services,
   resolveViewer,
+  endLiveStreams,
   trustProxy: env.TRUST_PROXY,
   checkFirestore: () => pingFirestore(firebase.firestore),
 });
+
+/** Cloud Run gives 10 s between SIGTERM and SIGKILL; finish well inside it, or give up and exit anyway. */
+const SHUTDOWN_LIMIT_MS = 8000;
 
 let closing = false;
 async function shutdown(signal: string): Promise<void> {
   if (closing) return;
   closing = true;
-  app.log.info({ signal }, "shutting down");
+  app.log.info({ signal }, "shutting down: ending live streams, finishing requests in flight");
+  const forced = setTimeout(() => {
+    app.log.error({ limitMs: SHUTDOWN_LIMIT_MS }, "shutdown took too long; exiting anyway");
+    process.exit(1);
+  }, SHUTDOWN_LIMIT_MS);
+  forced.unref();
   await app.close();
   closeServices();
   await firebase.close();

@@ -8,22 +8,29 @@ import { createContentRepository } from "./content/content-repository";
 import type { Services } from "./context";
 import type { FirebaseWebConfig } from "./contract/site-view";
 import type { FirebaseHandles } from "./firebase/admin";
+import { createGuestbookWriter, type GuestbookLimits } from "./guestbook/guestbook-writer";
 import { createHouseholdDirectory } from "./households/household-directory";
+import { createLiveHub } from "./live/live-hub";
+import { type PushSubscriptions, unavailablePushSubscriptions } from "./notifications/push-subscriptions";
 import { createRsvpRepository } from "./rsvp/rsvp-repository";
 import { createAudienceViews } from "./views/audience-view";
 
 export interface ServiceOptions {
-  firebase: Pick<FirebaseHandles, "firestore" | "auth">;
+  firebase: Pick<FirebaseHandles, "firestore" | "auth" | "database">;
   switches: SwitchesSource;
   firebaseWebConfig: FirebaseWebConfig;
   log: Pick<FastifyBaseLogger, "error">;
   now?: () => Date;
   redeemLimits?: RedeemLimits;
+  guestbookLimits?: GuestbookLimits;
+  /** Day-of push messages; off unless a real project configures them. */
+  push?: PushSubscriptions;
 }
 
 export function createServices(options: ServiceOptions) {
-  const { firestore, auth } = options.firebase;
+  const { firestore, auth, database } = options.firebase;
   const households = createHouseholdDirectory(firestore, options.log);
+  const shutdown = new AbortController();
   const services: Services = {
     content: createContentCache(createContentRepository(firestore), options.log),
     views: createAudienceViews(),
@@ -35,17 +42,25 @@ export function createServices(options: ServiceOptions) {
       limits: options.redeemLimits,
     }),
     rsvps: createRsvpRepository(firestore),
+    live: createLiveHub(database, options.log),
+    guestbook: createGuestbookWriter(database, options.guestbookLimits),
+    push: options.push ?? unavailablePushSubscriptions,
     firebaseWebConfig: options.firebaseWebConfig,
+    shutdown: shutdown.signal,
     now: options.now ?? (() => new Date()),
   };
   return {
     services,
     resolveViewer: createViewerResolver({ verifyIdToken: (token) => auth.verifyIdToken(token), households }),
-    /** Stops every listener and timer the services hold. */
+    /** Ends every open live stream (before the server waits for its connections to finish). */
+    endLiveStreams: () => shutdown.abort(),
+    /** Ends open live streams, then stops every listener and timer the services hold. */
     close() {
+      shutdown.abort();
       services.content.close();
       services.households.close();
       services.switches.close();
+      services.live.close();
     },
   };
 }

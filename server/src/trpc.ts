@@ -10,6 +10,13 @@ import { readableIssues } from "./contract/issues";
 import { GuestError, ReasonedError } from "./errors";
 
 const t = initTRPC.context<RequestContext>().create({
+  sse: {
+    // Pings keep proxies from closing a quiet stream and let browsers notice a dead one and reconnect.
+    ping: { enabled: true, intervalMs: 20_000 },
+    client: { reconnectAfterInactivityMs: 45_000 },
+    // Streams end and reconnect (with a fresh snapshot) before typical proxy time limits cut them rudely.
+    maxDurationMs: 4 * 60_000,
+  },
   errorFormatter({ shape, error }) {
     // Bad input comes back as a list of { path, message, code } a form can show next to the right field; errors
     // raised on purpose carry a reason the page words in the guest's language.

@@ -1,14 +1,36 @@
 // The site's switches from Remote Config, evaluated on the server with firebase-admin's server template. The
 // template is the one `pnpm seed config` edits: remoteconfig.template.json in emulator mode (Remote Config has no
 // emulator), the project's published template otherwise — so what the couple sets is what the site reads.
-import { readFileSync, statSync } from "node:fs";
+
+import { readFileSync, statSync, unwatchFile, watchFile } from "node:fs";
+import { isDeepStrictEqual } from "node:util";
 import type { RemoteConfig, RemoteConfigTemplate, ServerConfig } from "firebase-admin/remote-config";
 import { readableIssues } from "../contract/issues";
 import { Switches } from "../contract/switches";
 
 export interface SwitchesSource {
   current(): Switches;
+  /** Calls `listener` whenever a switch changes (open pages follow the couple's `config set` live). */
+  subscribe(listener: (switches: Switches) => void): () => void;
   close(): void;
+}
+
+/** Remembers the listeners and tells them when the switches really changed. */
+function changeNotifier(initial: Switches | undefined) {
+  const listeners = new Set<(switches: Switches) => void>();
+  let last = initial;
+  return {
+    subscribe(listener: (switches: Switches) => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    offer(switches: Switches) {
+      if (last && isDeepStrictEqual(last, switches)) return;
+      last = switches;
+      for (const listener of listeners) listener(switches);
+    },
+    clear: () => listeners.clear(),
+  };
 }
 
 function toSwitches(config: ServerConfig, origin: string): Switches {
@@ -28,8 +50,12 @@ function toSwitches(config: ServerConfig, origin: string): Switches {
   return parsed.data;
 }
 
-/** Emulator mode: the template file, re-read whenever it changes (so `pnpm seed config set` shows at once). */
-export function templateFileSwitches(remoteConfig: RemoteConfig, file: string): SwitchesSource {
+/**
+ * Emulator mode: the template file, re-read whenever it changes (so `pnpm seed config set` shows at once). The file
+ * is watched by polling its modification time: `config set` replaces it atomically (a rename), which event-based
+ * watchers lose track of.
+ */
+export function templateFileSwitches(remoteConfig: RemoteConfig, file: string, pollMs = 250): SwitchesSource {
   let loadedAt = -1;
   let latest: Switches | undefined;
   const load = () => {
@@ -42,17 +68,25 @@ export function templateFileSwitches(remoteConfig: RemoteConfig, file: string): 
     return latest;
   };
   load();
+  const current = () => {
+    try {
+      return load();
+    } catch (error) {
+      // A half-saved or broken file must not take the page down: keep the last good switches.
+      if (latest) return latest;
+      throw error;
+    }
+  };
+  const notifier = changeNotifier(latest);
+  const onFileChange = () => notifier.offer(current());
+  watchFile(file, { interval: pollMs, persistent: false }, onFileChange);
   return {
-    current() {
-      try {
-        return load();
-      } catch (error) {
-        // A half-saved or broken file must not take the page down: keep the last good switches.
-        if (latest) return latest;
-        throw error;
-      }
+    current,
+    subscribe: notifier.subscribe,
+    close() {
+      unwatchFile(file, onFileChange);
+      notifier.clear();
     },
-    close() {},
   };
 }
 
@@ -71,7 +105,10 @@ function evaluate(
   return toSwitches(serverTemplate.evaluate(), origin);
 }
 
-/** A real project: the published template, re-read in the background so a `config set` shows within a minute. */
+/**
+ * A real project: the published template, re-read in the background so a `config set` shows within a minute
+ * (reading a template is a cheap, quota-free admin call; a minute keeps it far below any rate limit).
+ */
 export async function projectSwitches(
   remoteConfig: RemoteConfig,
   log: { error(details: object, message: string): void },
@@ -79,13 +116,22 @@ export async function projectSwitches(
 ): Promise<SwitchesSource> {
   const load = async () => evaluate(remoteConfig, await remoteConfig.getTemplate(), "project template");
   let latest = await load();
+  const notifier = changeNotifier(latest);
   const timer = setInterval(() => {
     load()
       .then((switches) => {
         latest = switches;
+        notifier.offer(switches);
       })
       .catch((error: unknown) => log.error({ err: error }, "Remote Config refresh failed; keeping the last switches"));
   }, refreshMs);
   timer.unref();
-  return { current: () => latest, close: () => clearInterval(timer) };
+  return {
+    current: () => latest,
+    subscribe: notifier.subscribe,
+    close() {
+      clearInterval(timer);
+      notifier.clear();
+    },
+  };
 }

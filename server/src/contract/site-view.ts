@@ -95,4 +95,6 @@ export interface SiteSwitchesView {
   rsvp: { open: boolean; deadline: string };
   guestbookEnabled: boolean;
   firebase: FirebaseWebConfig;
+  /** Whether guests can opt in to day-of push messages (a real project with a web push key). */
+  push: boolean;
 }

@@ -1,8 +1,11 @@
 // The whole API: one router per domain, merged here. The web imports only the AppRouter type.
 import { router } from "../trpc";
 import { configRouter } from "./config";
+import { guestbookRouter } from "./guestbook";
 import { invitationsRouter } from "./invitations";
+import { liveRouter } from "./live";
 import { locationsRouter } from "./locations";
+import { notificationsRouter } from "./notifications";
 import { rsvpRouter } from "./rsvp";
 import { siteRouter } from "./site";
 
@@ -11,6 +14,9 @@ export const appRouter = router({
   locations: locationsRouter,
   invitations: invitationsRouter,
   rsvp: rsvpRouter,
+  live: liveRouter,
+  guestbook: guestbookRouter,
+  notifications: notificationsRouter,
   config: configRouter,
 });
 

@@ -10,6 +10,7 @@ export const configRouter = router({
       rsvp: { open: switches.rsvp_open, deadline: switches.rsvp_deadline },
       guestbookEnabled: switches.guestbook_enabled,
       firebase: ctx.services.firebaseWebConfig,
+      push: ctx.services.push.available,
     };
   }),
 });

@@ -1,5 +1,5 @@
-// Test support: refuses to run without the emulators, and gives each test file its own Firestore database
-// (the emulator hosts named databases), so files run in parallel without seeing each other's writes.
+// Test support: refuses to run without the emulators, and gives each test file its own Firestore database and
+// Realtime Database namespace (the emulators host many), so files run in parallel without seeing each other's writes.
 import { readFileSync } from "node:fs";
 import { type App, deleteApp, initializeApp } from "firebase-admin/app";
 import { type Firestore, getFirestore } from "firebase-admin/firestore";
@@ -28,7 +28,14 @@ export interface TestFirestore {
 export function isolatedFirestore(label: string): TestFirestore {
   requireEmulators();
   const id = `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
-  const app = initializeApp({ projectId: process.env.FIREBASE_PROJECT_ID ?? "demo-boda" }, id);
+  const app = initializeApp(
+    {
+      projectId: process.env.FIREBASE_PROJECT_ID ?? "demo-boda",
+      // Its own Realtime Database namespace too, so live data of one file never reaches another.
+      databaseURL: `http://${process.env.FIREBASE_DATABASE_EMULATOR_HOST}?ns=${id.replace(/[^a-z0-9-]/g, "")}`,
+    },
+    id,
+  );
   return { app, firestore: getFirestore(app, id), close: () => deleteApp(app) };
 }
 

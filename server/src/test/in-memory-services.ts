@@ -6,11 +6,15 @@ import { householdUid, type Viewer } from "../auth/viewer";
 import type { PublishedContent } from "../content/content-repository";
 import type { Services } from "../context";
 import { Content, type ContentInput } from "../contract/content";
+import type { GuestbookMessage } from "../contract/guestbook";
 import type { Household } from "../contract/household";
+import type { LiveAnnouncement } from "../contract/live";
 import { Rsvp } from "../contract/rsvp";
 import { Switches } from "../contract/switches";
 import { GuestError, SessionError, UnavailableError } from "../errors";
 import type { HouseholdDirectory } from "../households/household-directory";
+import type { LiveChange } from "../live/live-hub";
+import { unavailablePushSubscriptions } from "../notifications/push-subscriptions";
 import type { RsvpRepository } from "../rsvp/rsvp-repository";
 import { createAudienceViews } from "../views/audience-view";
 
@@ -44,10 +48,21 @@ export function createInMemoryServices(options: InMemoryOptions) {
   const households = new Map((options.households ?? []).map((household) => [household.key, household]));
   const answers = new Map((options.rsvps ?? []).map((rsvp) => [rsvp.householdKey, Rsvp.parse(rsvp)]));
   let switches = Switches.parse({ ...DEFAULT_SWITCHES, ...options.switches });
+  const switchListeners = new Set<(switches: Switches) => void>();
+  const shutdown = new AbortController();
+  // The live hub's state: what the Realtime Database listeners would hold.
+  const liveListeners = new Set<(change: LiveChange) => void>();
+  let announcement: LiveAnnouncement | null = null;
+  let guestbook: GuestbookMessage[] = [];
+  const liveChange = (change: LiveChange) => {
+    for (const listener of liveListeners) listener(change);
+  };
+  let postCount = 0;
   let published: PublishedContent | null = options.content
     ? { content: Content.parse(options.content), version: options.version ?? 1, changes: options.changes ?? [] }
     : null;
   /** Procedures whose next call fails as if a dependency broke (a 500 or a 503). */
+  const now = options.now ?? (() => new Date());
   const failures = new Map<FailurePoint, "broken" | "unavailable">(
     Object.entries(options.failFirst ?? {}) as Array<[FailurePoint, "broken" | "unavailable"]>,
   );
@@ -91,15 +106,41 @@ export function createInMemoryServices(options: InMemoryOptions) {
       close: () => {},
     },
     views: createAudienceViews(),
-    switches: { current: () => switches, close: () => {} },
+    switches: {
+      current: () => switches,
+      subscribe(listener) {
+        switchListeners.add(listener);
+        return () => switchListeners.delete(listener);
+      },
+      close: () => switchListeners.clear(),
+    },
     households: directory,
     invitations: createInviteRedeemer({
       households: directory,
       createCustomToken: async (uid) => `${TOKEN_PREFIX}${uid}`,
     }),
     rsvps,
+    live: {
+      current: () => ({ announcement, guestbook }),
+      subscribe(listener) {
+        liveListeners.add(listener);
+        return () => liveListeners.delete(listener);
+      },
+      close: () => liveListeners.clear(),
+    },
+    guestbook: {
+      async post(household, message) {
+        postCount += 1;
+        const posted = { id: `-post${postCount}`, name: household.displayName, message, createdAt: now().getTime() };
+        guestbook = [...guestbook, posted];
+        liveChange({ kind: "guestbook-added", message: posted });
+        return posted.id;
+      },
+    },
+    push: unavailablePushSubscriptions,
     firebaseWebConfig: { projectId: "demo-boda", apiKey: "demo-api-key", authEmulatorUrl: "http://127.0.0.1:9099" },
-    now: options.now ?? (() => new Date()),
+    shutdown: shutdown.signal,
+    now,
   };
 
   return {
@@ -122,7 +163,19 @@ export function createInMemoryServices(options: InMemoryOptions) {
     },
     setSwitches(values: Partial<Switches>) {
       switches = Switches.parse({ ...switches, ...values });
+      for (const listener of switchListeners) listener(switches);
     },
+    /** What `pnpm seed live set` (a message) or `live clear` (null) does. */
+    announce(message: string | null) {
+      announcement = message ? { message, updatedAt: now().getTime() } : null;
+      liveChange({ kind: "announcement", announcement });
+    },
+    /** What `pnpm seed guestbook hide` does. */
+    hideGuestbookMessage(id: string) {
+      guestbook = guestbook.filter((message) => message.id !== id);
+      liveChange({ kind: "guestbook-removed", id });
+    },
+    shutdown: () => shutdown.abort(),
     /** Makes the next use of `what` fail: "broken" (a 500) or "unavailable" (a 503). */
     failNext(what: FailurePoint, how: "broken" | "unavailable" = "broken") {
       failures.set(what, how);

@@ -2,6 +2,7 @@
 // and the households and ID tokens the tests sign in with.
 import { fileURLToPath } from "node:url";
 import { getAuth } from "firebase-admin/auth";
+import { getDatabase } from "firebase-admin/database";
 import type { Firestore } from "firebase-admin/firestore";
 import { getRemoteConfig } from "firebase-admin/remote-config";
 import type { RedeemLimits } from "../auth/invite-redeemer";
@@ -29,7 +30,7 @@ export interface TestServiceOptions {
 /** The real services over a test Firestore; switches come from the repository's template file (or a copy). */
 export function testBff(db: TestFirestore, options: TestServiceOptions = {}) {
   return createServices({
-    firebase: { firestore: db.firestore, auth: getAuth(db.app) },
+    firebase: { firestore: db.firestore, auth: getAuth(db.app), database: getDatabase(db.app) },
     switches: templateFileSwitches(getRemoteConfig(db.app), options.templateFile ?? TEMPLATE_FILE),
     firebaseWebConfig: { projectId: "demo-boda", apiKey: "demo-api-key", authEmulatorUrl: "http://127.0.0.1:9099" },
     log: quietLog,

@@ -1,22 +1,12 @@
 // `seed guestbook list` / `seed guestbook hide <id>`: moderate guests' messages in the Realtime Database.
 // Hiding sets `hidden: true` and never deletes a guest's words, so a mistake can be undone.
+import { GUESTBOOK_PATH, GuestbookEntry } from "@boda/server/contract/guestbook";
 import type { FirebaseHandles } from "@boda/server/firebase/admin";
 import type { Command } from "commander";
-import { z } from "zod";
 import { SeedError } from "../errors";
 import type { Io } from "../io";
 import { type TargetOptions, withFirebase } from "../target";
 
-export const GUESTBOOK_PATH = "guestbook";
-
-export const GuestbookEntry = z.object({
-  householdKey: z.string(),
-  name: z.string(),
-  message: z.string(),
-  createdAt: z.number(),
-  hidden: z.boolean().optional(),
-});
-export type GuestbookEntry = z.infer<typeof GuestbookEntry>;
 
 export async function listGuestbook(firebase: FirebaseHandles): Promise<Array<GuestbookEntry & { id: string }>> {
   const snapshot = await firebase.database.ref(GUESTBOOK_PATH).orderByChild("createdAt").get();

@@ -1,5 +1,6 @@
 // `seed live set "<message>"` / `seed live clear`: the banner guests see on the day, kept at `/live` in the
 // Realtime Database. One multi-path update per command, so a reader never sees half a status.
+import { LIVE_PATH, MAX_LIVE_MESSAGE_CHARS } from "@boda/server/contract/live";
 import type { FirebaseHandles } from "@boda/server/firebase/admin";
 import type { Command } from "commander";
 import { ServerValue } from "firebase-admin/database";
@@ -7,8 +8,6 @@ import { SeedError } from "../errors";
 import type { Io } from "../io";
 import { type TargetOptions, withFirebase } from "../target";
 
-export const LIVE_PATH = "live";
-export const MAX_LIVE_MESSAGE_CHARS = 280;
 
 export function checkLiveMessage(message: string): string {
   const trimmed = message.trim();

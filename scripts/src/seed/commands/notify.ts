@@ -1,6 +1,7 @@
 // `seed notify "<message>"`: a push message to guests who opted in, one topic per language. Messaging has no
 // emulator, so in emulator mode the command shows what it would send and says plainly that nothing was sent.
 import type { Language } from "@boda/server/contract/language";
+import { notifyTopic } from "@boda/server/contract/notifications";
 import type { Command } from "commander";
 import { getMessaging, type TopicMessage } from "firebase-admin/messaging";
 import { SeedError } from "../errors";
@@ -10,10 +11,6 @@ import { type TargetOptions, withFirebase } from "../target";
 import { siteBaseUrl } from "./invites";
 import { checkLiveMessage } from "./live";
 
-/** Guests' browsers subscribe (through the BFF) to the topic of their language. */
-export function notifyTopic(language: Language): string {
-  return `guests-${language}`;
-}
 
 export interface NotifyInput {
   /** Spanish text (required, like every guest-visible text). */

@@ -1,0 +1,53 @@
+// Guests' guestbook posts, written by the BFF into the Realtime Database (browsers are denied by the rules), with a
+// per-household rate limit so one phone cannot flood the page.
+import type { Database } from "firebase-admin/database";
+import { ServerValue } from "firebase-admin/database";
+import { RateLimiterMemory, type RateLimiterRes } from "rate-limiter-flexible";
+import { GUESTBOOK_PATH } from "../contract/guestbook";
+import type { Household } from "../contract/household";
+import { GuestError } from "../errors";
+
+export interface GuestbookLimits {
+  posts: number;
+  windowSeconds: number;
+}
+
+/** A few messages per household per quarter hour: plenty for well-wishers, too few for a flood. */
+export const DEFAULT_GUESTBOOK_LIMITS: GuestbookLimits = { posts: 5, windowSeconds: 15 * 60 };
+
+export interface GuestbookWriter {
+  /** Stores the message under the household's name; returns its id. */
+  post(household: Pick<Household, "key" | "displayName">, message: string): Promise<string>;
+}
+
+export function createGuestbookWriter(database: Database, limits = DEFAULT_GUESTBOOK_LIMITS): GuestbookWriter {
+  const limiter = new RateLimiterMemory({
+    keyPrefix: "guestbook",
+    points: limits.posts,
+    duration: limits.windowSeconds,
+  });
+  return {
+    async post(household, message) {
+      try {
+        await limiter.consume(household.key);
+      } catch (refusal) {
+        const seconds = Math.max(1, Math.ceil(((refusal as RateLimiterRes).msBeforeNext ?? 60_000) / 1000));
+        throw new GuestError(
+          "TOO_MANY_REQUESTS",
+          "too-many-posts",
+          `This household has posted ${limits.posts} messages recently; try again in ${seconds} seconds.`,
+          seconds,
+        );
+      }
+      const ref = database.ref(GUESTBOOK_PATH).push();
+      await ref.set({
+        householdKey: household.key,
+        name: household.displayName,
+        message,
+        createdAt: ServerValue.TIMESTAMP,
+      });
+      if (!ref.key) throw new Error("The Realtime Database gave the new message no key.");
+      return ref.key;
+    },
+  };
+}
