@@ -58,6 +58,7 @@ function toSwitches(config: ServerConfig, origin: string): Switches {
 export function templateFileSwitches(remoteConfig: RemoteConfig, file: string, pollMs = 250): SwitchesSource {
   let loadedAt = -1;
   let latest: Switches | undefined;
+  const notifier = changeNotifier(undefined);
   const load = () => {
     const modified = statSync(file).mtimeMs;
     if (modified === loadedAt && latest) return latest;
@@ -65,6 +66,8 @@ export function templateFileSwitches(remoteConfig: RemoteConfig, file: string, p
     // The server template needs an etag; a local file has none, and nothing is published from here.
     latest = evaluate(remoteConfig, { etag: "local-file", ...template }, file);
     loadedAt = modified;
+    // Whoever noticed the change first (a request or the watcher), every subscriber hears of it.
+    notifier.offer(latest);
     return latest;
   };
   load();
@@ -77,8 +80,7 @@ export function templateFileSwitches(remoteConfig: RemoteConfig, file: string, p
       throw error;
     }
   };
-  const notifier = changeNotifier(latest);
-  const onFileChange = () => notifier.offer(current());
+  const onFileChange = () => void current();
   watchFile(file, { interval: pollMs, persistent: false }, onFileChange);
   return {
     current,

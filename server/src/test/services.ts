@@ -12,6 +12,7 @@ import type { Services } from "../context";
 import { HOUSEHOLDS_COLLECTION } from "../contract/firestore-paths";
 import { type Household, INVITE_CODES_COLLECTION } from "../contract/household";
 import { INVITE_CODE_ALPHABET, INVITE_CODE_LENGTH } from "../contract/invite-code";
+import type { GuestbookLimits } from "../guestbook/guestbook-writer";
 import { appRouter } from "../routers/_app";
 import { createServices } from "../services";
 import { createCallerFactory } from "../trpc";
@@ -25,6 +26,7 @@ export interface TestServiceOptions {
   templateFile?: string;
   now?: () => Date;
   redeemLimits?: RedeemLimits;
+  guestbookLimits?: GuestbookLimits;
 }
 
 /** The real services over a test Firestore; switches come from the repository's template file (or a copy). */
@@ -36,6 +38,7 @@ export function testBff(db: TestFirestore, options: TestServiceOptions = {}) {
     log: quietLog,
     now: options.now,
     redeemLimits: options.redeemLimits,
+    guestbookLimits: options.guestbookLimits,
   });
 }
 
