@@ -7,7 +7,6 @@ import { SeedError } from "../errors";
 import type { Io } from "../io";
 import { type TargetOptions, withFirebase } from "../target";
 
-
 export async function listGuestbook(firebase: FirebaseHandles): Promise<Array<GuestbookEntry & { id: string }>> {
   const snapshot = await firebase.database.ref(GUESTBOOK_PATH).orderByChild("createdAt").get();
   const entries: Array<GuestbookEntry & { id: string }> = [];

@@ -8,7 +8,6 @@ import { SeedError } from "../errors";
 import type { Io } from "../io";
 import { type TargetOptions, withFirebase } from "../target";
 
-
 export function checkLiveMessage(message: string): string {
   const trimmed = message.trim();
   if (trimmed === "") {

@@ -11,7 +11,6 @@ import { type TargetOptions, withFirebase } from "../target";
 import { siteBaseUrl } from "./invites";
 import { checkLiveMessage } from "./live";
 
-
 export interface NotifyInput {
   /** Spanish text (required, like every guest-visible text). */
   message: string;

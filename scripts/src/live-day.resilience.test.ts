@@ -1,0 +1,134 @@
+// The live day under faults: the Realtime Database restarting under an open page, and the BFF process told to stop
+// (SIGTERM) while pages hold live streams. Real processes: a database started for this file, the BFF as it runs.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { buildServer } from "@boda/server/build-server";
+import { templateFileSwitches } from "@boda/server/config/switches-source";
+import { createServices } from "@boda/server/services";
+import { EventSource } from "eventsource";
+import type { FastifyInstance } from "fastify";
+import { type App, deleteApp, initializeApp } from "firebase-admin/app";
+import { getAuth } from "firebase-admin/auth";
+import { getDatabase } from "firebase-admin/database";
+import { getFirestore } from "firebase-admin/firestore";
+import { getRemoteConfig } from "firebase-admin/remote-config";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startDatabaseEmulator } from "./emulators/database";
+import { freePort } from "./emulators/ports";
+import { httpOk, spawnManaged, typescriptCommand, waitUntilReady } from "./emulators/processes";
+import type { RunningEmulator } from "./emulators/types";
+import { REMOTE_CONFIG_TEMPLATE, REPO_ROOT } from "./repo";
+
+const PROJECT = process.env.FIREBASE_PROJECT_ID ?? "demo-boda";
+
+/** What one open page's live stream received. */
+function openFeed(url: string) {
+  const events: Array<{ kind: string; announcement?: { message: string } | null }> = [];
+  const source = new EventSource(`${url}/trpc/live.feed`);
+  let errors = 0;
+  source.addEventListener("message", (event) => events.push(JSON.parse(event.data)));
+  source.addEventListener("error", () => {
+    errors += 1;
+  });
+  return { events, source, errors: () => errors };
+}
+
+describe("the live day when things fail", () => {
+  const logDir = mkdtempSync(path.join(tmpdir(), "live-faults-"));
+  let port: number;
+  let database: RunningEmulator;
+  let app: App;
+
+  const startDatabase = () =>
+    startDatabaseEmulator({ host: "127.0.0.1", port, projectId: PROJECT, rootDir: REPO_ROOT, logDir });
+
+  beforeAll(async () => {
+    if (!process.env.FIRESTORE_EMULATOR_HOST)
+      throw new Error("Run through `pnpm test` (the emulators must be running).");
+    port = await freePort();
+    database = await startDatabase();
+    // No credentials are needed here: never let the auth library probe for a cloud metadata server.
+    process.env.METADATA_SERVER_DETECTION = "none";
+    // firebase-admin reads the database host from the environment: this file's own database, which it may restart.
+    process.env.FIREBASE_DATABASE_EMULATOR_HOST = `127.0.0.1:${port}`;
+    app = initializeApp({ projectId: PROJECT, databaseURL: `http://127.0.0.1:${port}?ns=live-faults` }, "live-faults");
+  });
+  afterAll(async () => {
+    await deleteApp(app);
+    await database.stop();
+  });
+
+  it("should keep an open page's live stream working after the database restarts", async () => {
+    const services = createServices({
+      firebase: { firestore: getFirestore(app), auth: getAuth(app), database: getDatabase(app) },
+      switches: templateFileSwitches(getRemoteConfig(app), REMOTE_CONFIG_TEMPLATE),
+      firebaseWebConfig: { projectId: PROJECT, apiKey: "demo-api-key" },
+      log: { error: () => {} },
+    });
+    let server: FastifyInstance | undefined;
+    try {
+      server = await buildServer({ ...services, checkFirestore: async () => {} });
+      const url = await server.listen({ host: "127.0.0.1", port: 0 });
+      const page = openFeed(url);
+      await expect.poll(() => page.events.length).toBeGreaterThan(0);
+
+      await getDatabase(app).ref("live").set({ message: "Antes del corte", updatedAt: Date.now() });
+      await expect
+        .poll(() => page.events.some((event) => event.announcement?.message === "Antes del corte"))
+        .toBe(true);
+
+      await database.stop();
+      database = await startDatabase();
+      // The restarted database is empty; firebase-admin reconnects by itself and the page keeps its stream.
+      await expect
+        .poll(
+          async () => {
+            await getDatabase(app).ref("live").set({ message: "Después del corte", updatedAt: Date.now() });
+            return page.events.some((event) => event.announcement?.message === "Después del corte");
+          },
+          { timeout: 45_000, interval: 1000 },
+        )
+        .toBe(true);
+      page.source.close();
+    } finally {
+      await server?.close();
+      services.close();
+    }
+  }, 90_000);
+
+  it("should end open live streams and exit promptly on SIGTERM", async () => {
+    const bffPort = await freePort();
+    const [node, args] = typescriptCommand("server/src/main.ts");
+    const bff = spawnManaged(node, args, {
+      cwd: REPO_ROOT,
+      env: { ...process.env, PORT: String(bffPort), HOST: "127.0.0.1", NODE_ENV: "production", LOG_LEVEL: "warn" },
+      logFile: path.join(logDir, "bff.log"),
+    });
+    const url = `http://127.0.0.1:${bffPort}`;
+    try {
+      await waitUntilReady("The BFF", bff, () => httpOk(`${url}/healthz`), { timeoutMs: 30_000 });
+      const pages = [openFeed(url), openFeed(url)];
+      for (const page of pages) await expect.poll(() => page.events.length).toBeGreaterThan(0);
+
+      bff.child.kill("SIGTERM");
+      // A bound for "it hung", not a timing: without ending the streams, the process never exits on its own.
+      let timer: NodeJS.Timeout | undefined;
+      const code = await Promise.race([
+        bff.exited,
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error("the BFF did not exit within 20 s of SIGTERM")), 20_000);
+        }),
+      ]);
+      clearTimeout(timer);
+      expect(code).toBe(0);
+      // Each page saw its stream end (and would now reconnect to another instance).
+      for (const page of pages) {
+        await expect.poll(() => page.errors()).toBeGreaterThan(0);
+        page.source.close();
+      }
+    } finally {
+      await bff.stop();
+    }
+  }, 60_000);
+});
