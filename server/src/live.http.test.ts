@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildServer } from "./build-server";
 import { GUESTBOOK_PATH } from "./contract/guestbook";
 import { LIVE_PATH } from "./contract/live";
-import type { LiveEvent } from "./live/live-feed";
+import type { LiveEvent } from "./contract/live-view";
 import { exampleContent, isolatedFirestore, publishContent, type TestFirestore } from "./test/emulators";
 import { idTokenFor, storeHousehold, testBff, testHousehold } from "./test/services";
 

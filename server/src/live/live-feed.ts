@@ -3,37 +3,9 @@
 // looking: the announcement for anyone who may see the program, the guestbook for invited guests while it is open.
 import type { Viewer } from "../auth/viewer";
 import type { Services } from "../context";
-import type { GuestbookMessage } from "../contract/guestbook";
+import type { LiveAnnouncementView, LiveEvent, LiveState, LiveSwitchesView } from "../contract/live-view";
 import type { Switches } from "../contract/switches";
 import type { LiveChange } from "./live-hub";
-
-export interface LiveAnnouncementView {
-  message: string;
-  /** When the couple wrote it, as an ISO instant (the page shows it in the wedding's time zone). */
-  at: string;
-}
-
-export interface LiveSwitchesView {
-  phase: Switches["site_phase"];
-  rsvp: { open: boolean; deadline: string };
-  guestbookEnabled: boolean;
-}
-
-export interface LiveState {
-  switches: LiveSwitchesView;
-  /** null when there is none, or when the viewer may not see the program at all. */
-  announcement: LiveAnnouncementView | null;
-  /** null when the viewer may not read the guestbook (strangers) or it is closed. */
-  guestbook: GuestbookMessage[] | null;
-  /** Whether this viewer may post (an invited household, while the guestbook is open). */
-  canPost: boolean;
-}
-
-export type LiveEvent =
-  | { kind: "snapshot"; state: LiveState }
-  | { kind: "announcement"; announcement: LiveAnnouncementView | null }
-  | { kind: "guestbook-added"; message: GuestbookMessage }
-  | { kind: "guestbook-removed"; id: string };
 
 export function switchesView(switches: Switches): LiveSwitchesView {
   return {

@@ -2,8 +2,9 @@
 // cache rules for flaky phone signal.
 import type { AppRouter } from "@boda/server/app-router";
 import { QueryClient } from "@tanstack/react-query";
-import { createTRPCClient, httpBatchLink, splitLink, TRPCClientError } from "@trpc/client";
+import { createTRPCClient, httpBatchLink, splitLink, TRPCClientError, type TRPCLink } from "@trpc/client";
 import type { inferRouterOutputs } from "@trpc/server";
+import { observable } from "@trpc/server/observable";
 import { createTRPCContext } from "@trpc/tanstack-react-query";
 import type { Session } from "./session";
 
@@ -26,20 +27,67 @@ export type BffClient = ReturnType<typeof createTRPCClient<AppRouter>>;
  */
 const SESSIONLESS = new Set(["config.get", "invitations.redeem"]);
 
-/** `fetch` is the seam tests use to put the real router behind the client; the page uses the browser's. */
-export function createBffClient(options: { session?: Pick<Session, "idToken">; fetch?: typeof fetch } = {}): BffClient {
+/**
+ * A link whose code is fetched the first time an operation needs it (subscriptions: the live banner and the
+ * guestbook), so what only those need stays out of the first paint.
+ */
+function lazyLink(load: () => Promise<TRPCLink<AppRouter>>): TRPCLink<AppRouter> {
+  return (runtime) => {
+    let operationLink: Promise<ReturnType<TRPCLink<AppRouter>>> | undefined;
+    return ({ op, next }) =>
+      observable((observer) => {
+        let stopped = false;
+        let subscription: { unsubscribe(): void } | undefined;
+        operationLink ??= load().then((link) => link(runtime));
+        operationLink.then(
+          (link) => {
+            if (!stopped) subscription = link({ op, next }).subscribe(observer);
+          },
+          (error: unknown) => {
+            operationLink = undefined;
+            observer.error(TRPCClientError.from(error instanceof Error ? error : new Error(String(error))));
+          },
+        );
+        return () => {
+          stopped = true;
+          subscription?.unsubscribe();
+        };
+      });
+  };
+}
+
+export interface BffClientOptions {
+  session?: Pick<Session, "idToken">;
+  /** The seam tests use to put the real router behind the client; the page uses the browser's. */
+  fetch?: typeof fetch;
+  /** Where live subscriptions connect; tests give their own. */
+  subscriptionLink?: () => Promise<TRPCLink<AppRouter>>;
+}
+
+export function createBffClient(options: BffClientOptions = {}): BffClient {
   const transport = { url: "/trpc", ...(options.fetch ? { fetch: options.fetch } : {}) };
+  const subscriptions =
+    options.subscriptionLink ??
+    (async () =>
+      (await import("./subscription-link")).createSubscriptionLink(
+        new URL("/trpc", window.location.href).href,
+        options.session,
+      ));
   return createTRPCClient<AppRouter>({
     links: [
       splitLink({
-        condition: (op) => SESSIONLESS.has(op.path),
-        true: httpBatchLink(transport),
-        false: httpBatchLink({
-          ...transport,
-          async headers() {
-            const token = await options.session?.idToken();
-            return token ? { authorization: `Bearer ${token}` } : {};
-          },
+        condition: (op) => op.type === "subscription",
+        true: lazyLink(subscriptions),
+        false: splitLink({
+          condition: (op) => SESSIONLESS.has(op.path),
+          true: httpBatchLink(transport),
+          false: httpBatchLink({
+            ...transport,
+            async headers() {
+              const token = await options.session?.idToken();
+              return token ? { authorization: `Bearer ${token}` } : {};
+            },
+          }),
         }),
       }),
     ],
