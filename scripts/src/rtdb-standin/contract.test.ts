@@ -111,6 +111,20 @@ describe("ID-token auth for browser clients", () => {
     await expect(get(ref(alice, "users/bob"))).rejects.toThrow(/permission/i);
   });
 
+  it("refuses a set above the level whose .write grants it, and checks an update path by path", async () => {
+    const carol = clients.browser({ uid: "carol" });
+    await set(ref(carol, "users/carol"), { name: "Carol" });
+    // Everyone else's data is written back unchanged: only carol's own child differs, and still it is refused.
+    const others = (await admin.ref("users").get()).val() as Record<string, unknown>;
+    await expect(set(ref(carol, "users"), { ...others, carol: { name: "Caz" } })).rejects.toThrow(/permission_denied/i);
+    await update(ref(carol, "users"), { carol: { name: "Caz" } });
+    await expect(update(ref(carol), { "users/carol/name": "C", "users/dave/name": "D" })).rejects.toThrow(
+      /permission_denied/i,
+    );
+    expect((await admin.ref("users/carol").get()).val()).toEqual({ name: "Caz" });
+    expect((await admin.ref("users/dave").get()).exists()).toBe(false);
+  });
+
   it("denies a signed-out client and exposes custom claims as auth.token", async () => {
     const anonymous = clients.browser();
     await expect(set(ref(anonymous, "users/alice"), 1)).rejects.toThrow(/permission_denied/i);

@@ -99,15 +99,17 @@ describe("$variables and writes above the granting level", () => {
     expect(canSet(ruleset, existing, "users/admin", "x", { uid: "admin" })).toBe(false);
   });
 
-  it("checks each changed child of a write made above the rules that grant it", () => {
-    expect(canSet(ruleset, existing, "users", { alice: { name: "Ally" }, bob: { name: "B" } })).toBe(true);
-    expect(canSet(ruleset, existing, "users", { alice: { name: "Ally" }, bob: { name: "Hacked" } })).toBe(false);
+  it("refuses a set above the level whose .write grants it, even when only a granted child changes", () => {
+    expect(canSet(ruleset, existing, "users", { alice: { name: "Ally" }, bob: { name: "B" } })).toBe(false);
+    expect(canSet(ruleset, { users: { alice: { name: "A" } } }, "users", { alice: { name: "Ally" } })).toBe(false);
     expect(canSet(ruleset, existing, "users", null)).toBe(false);
   });
 
-  it("checks every path of a multi-path update", () => {
+  it("checks a multi-path update path by path", () => {
     expect(canUpdate(ruleset, existing, { "users/alice/name": "Ally", "users/alice/age": 30 })).toBe(true);
+    expect(canUpdate(ruleset, existing, { "users/alice": { name: "Ally" } })).toBe(true);
     expect(canUpdate(ruleset, existing, { "users/alice/name": "Ally", "users/bob/name": "x" })).toBe(false);
+    expect(canUpdate(ruleset, existing, { users: { alice: { name: "Ally" }, bob: { name: "B" } } })).toBe(false);
   });
 });
 

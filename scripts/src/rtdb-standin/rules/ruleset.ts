@@ -1,6 +1,6 @@
 // A loaded database.rules.json: compiles every rule once, then answers "may this client read here" and
 // "may this client make these changes" with Firebase's cascading .read/.write and per-node .validate semantics.
-import { getAt, isLeaf, type MaybeNode, nodesEqual } from "../tree";
+import { getAt, isLeaf, type MaybeNode } from "../tree";
 import { evaluateRule, type RuleContext, RuleSnapshot } from "./evaluate";
 import { type Expr, freeIdentifiers, parseRule } from "./parser";
 
@@ -166,37 +166,19 @@ export class Ruleset {
     };
   }
 
-  /** .write cascades: a grant at or above the path allows it; otherwise every changed child must be granted. */
+  /**
+   * .write cascades down only: a grant at the written path or above allows it. A grant on a child never allows
+   * writing its parent, even when only that child changes (Firebase documents this; an update is checked per path).
+   */
   private writeGranted(check: WriteCheck, path: string[]): boolean {
     let at: Step | null = { node: this.root, vars: {} };
-    for (let depth = 0; at; depth++) {
+    for (let depth = 0; at && depth <= path.length; depth++) {
       const here = path.slice(0, depth);
       if (at.node.write !== undefined && evaluateRule(at.node.write, this.context(check, here, at.vars))) return true;
       const key = path[depth];
-      if (key === undefined) return this.childrenGranted(check, at, here);
-      at = step(at, key);
+      at = key === undefined ? null : step(at, key);
     }
     return false;
-  }
-
-  private childrenGranted(check: WriteCheck, at: Step, path: string[]): boolean {
-    const before = getAt(check.oldRoot, path);
-    const after = getAt(check.newRoot, path);
-    // A value (leaf) replaced here is only covered by a grant at or above this node.
-    if ((before && isLeaf(before)) || (after && isLeaf(after))) return false;
-    const changed = [...new Set([...childKeys(before), ...childKeys(after)])].filter(
-      (key) => !nodesEqual(getAt(before, [key]), getAt(after, [key])),
-    );
-    if (changed.length === 0) return false; // e.g. only the priority changed
-    return changed.every((key) => {
-      const next = step(at, key);
-      if (!next) return false;
-      const childPath = [...path, key];
-      if (next.node.write !== undefined && evaluateRule(next.node.write, this.context(check, childPath, next.vars))) {
-        return true;
-      }
-      return this.childrenGranted(check, next, childPath);
-    });
   }
 
   /** .validate runs (without cascading) on every node the write changes: the path's ancestors and the new data. */
