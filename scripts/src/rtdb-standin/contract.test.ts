@@ -431,6 +431,30 @@ describe("REST", () => {
   });
 });
 
+describe("rules loading", () => {
+  async function putRules(rule: string): Promise<number> {
+    const body = JSON.stringify({ rules: { open: { $item: { ".write": rule } } } });
+    return (await rest(target, freshNamespace(), "/.settings/rules.json", { method: "PUT", token: "owner", body }))
+      .status;
+  }
+
+  it("refuses rules firebase deploy refuses: not boolean, unknown methods, val() properties, regex flags, syntax", async () => {
+    const refused = [
+      "auth.uid",
+      "auth.uid.unknownMethod() == true",
+      "newData.val().message == 'hi'",
+      "auth.uid.matches(/a/g)",
+      "root.child('x') != null",
+      "auth.uid ==",
+    ];
+    for (const rule of refused) expect(await putRules(rule), rule).toBe(400);
+  });
+
+  it("accepts the same checks written the way Firebase allows", async () => {
+    expect(await putRules("newData.child('message').val() == 'hi' && auth.uid.matches(/^a/i)")).toBe(200);
+  });
+});
+
 describe("bad input", () => {
   it("rejects invalid keys and values in the SDK before they are sent", () => {
     const db = clients.browser();

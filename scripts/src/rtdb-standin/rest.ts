@@ -5,7 +5,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { ANONYMOUS, type Identity, InvalidTokenError, identityFromCredential } from "./auth";
 import type { Namespace, WriteStatus } from "./namespace";
 import { parseQuery } from "./query";
-import { RulesError, Ruleset } from "./rules/ruleset";
+import { RulesError } from "./rules/compile";
+import { Ruleset } from "./rules/ruleset";
 import { getAt, isLeaf, toJson, toPlainJson } from "./tree";
 import { InvalidDataError, parsePath } from "./validate";
 
