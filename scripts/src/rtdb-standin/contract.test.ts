@@ -40,6 +40,8 @@ const RULES = {
     open: { ".read": true, ".write": true },
     users: { $uid: { ".read": "auth != null && auth.uid == $uid", ".write": "auth != null && auth.uid == $uid" } },
     staff: { ".read": 'auth != null && auth.token.role == "staff"' },
+    gated: { $item: { ".write": "root.child('gate').val() == true" } },
+    once: { $item: { ".write": true, ".validate": "!data.exists()" } },
   },
 };
 
@@ -374,6 +376,24 @@ describe("onDisconnect", () => {
     const applied = valueWhere(ref(observer, path), (value) => isDeepStrictEqual(value, expected));
     goOffline(db);
     expect(await applied).toEqual(expected);
+  });
+
+  it("checks rules and .validate again when the operations run, not only when they are registered", async () => {
+    const path = testPath();
+    const key = path.replace("open/", "");
+    await admin.ref().update({ gate: true, [`once/${key}`]: null });
+    const db = clients.browser();
+    await onDisconnect(ref(db, `gated/${key}`)).set("written after the gate closed");
+    await onDisconnect(ref(db, `once/${key}`)).set("second writer");
+    await onDisconnect(ref(db, `${path}/done`)).set(true);
+    await admin.ref().update({ gate: false, [`once/${key}`]: "first writer" });
+    const observer = clients.browser();
+    // The operations run in the order they were registered, so the last one arriving means all have run.
+    const ran = valueWhere(ref(observer, `${path}/done`), (value) => value === true);
+    goOffline(db);
+    await ran;
+    expect((await admin.ref(`gated/${key}`).get()).exists()).toBe(false);
+    expect((await admin.ref(`once/${key}`).get()).val()).toBe("first writer");
   });
 
   it("applies firebase-admin onDisconnect writes with server timestamps", async () => {

@@ -24,6 +24,8 @@ const INVALID_DATA = "invalid_data";
 interface DisconnectOp {
   path: string[];
   request: WriteRequest;
+  /** Who registered it: the operation runs with this auth when the connection closes. */
+  identity: Identity;
 }
 
 export interface SessionOptions {
@@ -174,13 +176,13 @@ export class Session {
     }
   }
 
-  /** onDisconnect writes are checked now (rules, validation) and applied when the connection goes away. */
+  /** onDisconnect writes are checked now (rules, validation) and again when the connection goes away. */
   private queueOnDisconnect(action: "o" | "om", body: Record<string, unknown>, reply: (status: string) => void): void {
     const path = parsePath(body.p, true);
     const request: WriteRequest =
       action === "o" ? { kind: "set", path: body.p, data: body.d } : { kind: "merge", path: body.p, data: body.d };
     const status = this.namespace.write(this.identity, request, true);
-    if (status === "ok") this.onDisconnectOps.push({ path, request });
+    if (status === "ok") this.onDisconnectOps.push({ path, request, identity: this.identity });
     reply(status);
   }
 
@@ -195,10 +197,16 @@ export class Session {
     this.closed = true;
     for (const listener of this.listens.values()) this.namespace.unlisten(listener);
     this.listens.clear();
-    // Permission was checked when each operation was queued; run them in order, as the server does.
+    // Run in order, each checked against the rules and .validate as it runs (the data and rules may have changed
+    // since it was registered), with the auth it was registered under: Firebase checks security a second time here.
     for (const op of this.onDisconnectOps) {
       try {
-        this.namespace.write({ admin: true }, op.request);
+        const status = this.namespace.write(op.identity, op.request);
+        if (status !== "ok") {
+          this.options.log(
+            `[${this.namespace.name}] onDisconnect ${op.request.kind} at /${op.path.join("/")}: ${status}`,
+          );
+        }
       } catch (error) {
         this.options.log(`[${this.namespace.name}] onDisconnect write failed: ${(error as Error).message}`);
       }
