@@ -442,6 +442,63 @@ describe("REST", () => {
     expect(shallow.body).toEqual({ a: true, b: true, c: true });
   });
 
+  it("refuses filters without orderBy and takes a key after the value to break ties", async () => {
+    const path = testPath();
+    await admin.ref(path).set({ a: 1, b: 1, c: 1, d: 2 });
+    const unordered = await rest(target, clients.namespace, `/${path}.json`, { query: "limitToFirst=1" });
+    expect(unordered.status).toBe(400);
+    expect(unordered.body).toEqual({ error: "orderBy must be defined when other query parameters are defined" });
+    const fromB = await rest(target, clients.namespace, `/${path}.json`, {
+      query: `orderBy=${encodeURIComponent('"$value"')}&startAt=${encodeURIComponent('1,"b"')}&endAt=1`,
+      token: "owner",
+    });
+    expect(fromB.body).toEqual({ b: 1, c: 1 });
+  });
+
+  it("answers print=silent with 204 and no body, and print=pretty indented", async () => {
+    const path = testPath();
+    const silent = await rest(target, clients.namespace, `/${path}.json`, {
+      method: "PUT",
+      body: { quiet: true },
+      query: "print=silent",
+    });
+    expect(silent.status).toBe(204);
+    expect(silent.text).toBe("");
+    expect((await admin.ref(path).get()).val()).toEqual({ quiet: true });
+    const pretty = await rest(target, clients.namespace, `/${path}.json`, { query: "print=pretty" });
+    expect(pretty.text).toMatch(/^\{\n\s+"quiet": true\n\}/);
+  });
+
+  it("answers conditional writes: an ETag on request, 412 with the current value when if-match is stale", async () => {
+    const path = testPath();
+    await admin.ref(path).set(10);
+    const read = await rest(target, clients.namespace, `/${path}.json`, { headers: { "X-Firebase-ETag": "true" } });
+    const etag = read.headers.get("etag") ?? "";
+    expect(etag).not.toBe("");
+    const put = (value: number, ifMatch: string) =>
+      rest(target, clients.namespace, `/${path}.json`, {
+        method: "PUT",
+        body: value,
+        headers: { "if-match": ifMatch },
+      });
+    const stale = await put(11, "not-the-etag");
+    expect(stale.status).toBe(412);
+    expect(stale.body).toBe(10);
+    expect(stale.headers.get("etag")).toBe(etag);
+    const fresh = await put(11, etag);
+    expect(fresh.status).toBe(200);
+    expect(fresh.headers.get("etag")).not.toBe(etag);
+    expect((await put(12, etag)).status).toBe(412);
+    expect((await admin.ref(path).get()).val()).toBe(11);
+    const created = await rest(target, clients.namespace, `/${path}-new.json`, {
+      method: "PUT",
+      body: '"first"',
+      headers: { "if-match": "null_etag" },
+    });
+    expect(created.status).toBe(200);
+    expect((await admin.ref(`${path}-new`).get()).val()).toBe("first");
+  });
+
   it("applies rules to REST reads without the admin credential", async () => {
     await admin.ref("private/rest").set("secret");
     const denied = await rest(target, clients.namespace, "/private/rest.json");

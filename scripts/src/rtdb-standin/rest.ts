@@ -5,9 +5,10 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { ANONYMOUS, type Identity, InvalidTokenError, identityFromCredential } from "./auth";
 import type { Namespace, WriteStatus } from "./namespace";
 import { parseQuery } from "./query";
+import { RestQueryError, restQuery } from "./rest-query";
 import { RulesError } from "./rules/compile";
 import { Ruleset } from "./rules/ruleset";
-import { getAt, isLeaf, toJson, toPlainJson } from "./tree";
+import { getAt, hashNode, isLeaf, type MaybeNode, toJson, toPlainJson } from "./tree";
 import { InvalidDataError, parsePath } from "./validate";
 
 export interface RestContext {
@@ -40,12 +41,48 @@ class HttpError extends Error {
   }
 }
 
-function send(res: ServerResponse, status: number, body: unknown): void {
-  sendText(res, status, JSON.stringify(body));
+/** `print=pretty` indents the JSON; `print=silent` answers a success with 204 and no body. */
+type Print = "compact" | "pretty" | "silent";
+
+function printOf(url: URL): Print {
+  const print = url.searchParams.get("print");
+  if (print === null) return "compact";
+  if (print === "pretty" || print === "silent") return print;
+  throw new HttpError(400, `print must be "pretty" or "silent", not ${JSON.stringify(print)}`);
 }
 
-function sendText(res: ServerResponse, status: number, text: string): void {
-  res.writeHead(status, { "content-type": "application/json; charset=utf-8", "access-control-allow-origin": "*" });
+const NULL_ETAG = "null_etag";
+
+/** The ETag of a location: the SDK's hash of its data, or Firebase's "null_etag" where there is none. */
+function etagOf(node: MaybeNode): string {
+  return node ? hashNode(node) : NULL_ETAG;
+}
+
+function send(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  options: { print?: Print; etag?: MaybeNode } = {},
+): void {
+  const headers: Record<string, string> = {
+    "access-control-allow-origin": "*",
+    "access-control-expose-headers": "ETag",
+  };
+  if (options.etag !== undefined) headers.etag = etagOf(options.etag);
+  if (options.print === "silent") {
+    res.writeHead(204, headers);
+    res.end();
+    return;
+  }
+  sendText(res, status, JSON.stringify(body, null, options.print === "pretty" ? 2 : undefined), headers);
+}
+
+function sendText(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, {
+    "content-type": "application/json; charset=utf-8",
+    "access-control-allow-origin": "*",
+    ...headers,
+  });
   res.end(text);
 }
 
@@ -93,41 +130,6 @@ function identityOf(req: IncomingMessage, url: URL, projectId: string | undefine
   }
 }
 
-/** REST query parameters (orderBy="$key", limitToFirst=2, …) in the WebSocket query shape. */
-function restQuery(params: URLSearchParams): unknown {
-  const orderBy = params.get("orderBy");
-  if (orderBy === null) return undefined;
-  const parse = (name: string): unknown => {
-    try {
-      return JSON.parse(params.get(name) ?? "");
-    } catch {
-      throw new HttpError(400, `${name} must be JSON`);
-    }
-  };
-  const index = parse("orderBy");
-  const q: Record<string, unknown> = {
-    i: index === "$key" ? ".key" : index === "$value" ? ".value" : index === "$priority" ? ".priority" : index,
-  };
-  const has = (name: string) => params.has(name);
-  if (has("equalTo")) {
-    q.sp = parse("equalTo");
-    q.ep = q.sp;
-  }
-  if (has("startAt") || has("startAfter")) {
-    q.sp = parse(has("startAt") ? "startAt" : "startAfter");
-    q.sin = has("startAt");
-  }
-  if (has("endAt") || has("endBefore")) {
-    q.ep = parse(has("endAt") ? "endAt" : "endBefore");
-    q.ein = has("endAt");
-  }
-  if (has("limitToFirst") || has("limitToLast")) {
-    q.l = Number(params.get(has("limitToFirst") ? "limitToFirst" : "limitToLast"));
-    q.vf = has("limitToFirst") ? "l" : "r";
-  }
-  return q;
-}
-
 function writeFailure(status: WriteStatus): never {
   if (status === "permission_denied") throw new HttpError(401, "Permission denied");
   throw new HttpError(412, "The data at this location changed");
@@ -155,6 +157,14 @@ async function handleRules(
   send(res, 200, { status: "ok" });
 }
 
+/** `if-match` on a PUT or DELETE: the write happens only if the location still has that ETag. */
+function etagMatches(req: IncomingMessage, res: ServerResponse, current: MaybeNode): boolean {
+  const expected = req.headers["if-match"];
+  if (expected === undefined || expected === etagOf(current)) return true;
+  send(res, 412, toPlainJson(current), { etag: current });
+  return false;
+}
+
 async function handleData(
   req: IncomingMessage,
   res: ServerResponse,
@@ -165,29 +175,39 @@ async function handleData(
   const pathname = url.pathname.slice(0, -".json".length);
   const path = parsePath(pathname.split("/").map(decodeURIComponent).join("/"));
   const pathString = path.join("/");
+  const print = printOf(url);
+  const wantsEtag = req.headers["x-firebase-etag"] === "true";
+  if (req.headers["if-match"] !== undefined && req.method !== "PUT" && req.method !== "DELETE") {
+    throw new HttpError(400, "if-match (conditional write) works with PUT and DELETE only");
+  }
   switch (req.method) {
     case "GET": {
       if (!namespace.canRead(identity, path)) throw new HttpError(401, "Permission denied");
       const node = namespace.read(path, parseQuery(restQuery(url.searchParams)));
-      if (url.searchParams.get("shallow") === "true" && node && !isLeaf(node)) {
-        send(res, 200, Object.fromEntries([...node.children.keys()].map((key) => [key, true])));
-      } else {
-        send(res, 200, url.searchParams.get("format") === "export" ? toJson(node, true) : toPlainJson(node));
-      }
+      const body =
+        url.searchParams.get("shallow") === "true" && node && !isLeaf(node)
+          ? Object.fromEntries([...node.children.keys()].map((key) => [key, true]))
+          : url.searchParams.get("format") === "export"
+            ? toJson(node, true)
+            : toPlainJson(node);
+      send(res, 200, body, { print, ...(wantsEtag && { etag: getAt(namespace.root, path) }) });
       return;
     }
     case "PUT":
     case "DELETE": {
       const data = req.method === "PUT" ? await readJson(req) : null;
+      if (!etagMatches(req, res, getAt(namespace.root, path))) return;
       const status = namespace.write(identity, { kind: "set", path: pathString, data });
       if (status !== "ok") writeFailure(status);
-      send(res, 200, toPlainJson(getAt(namespace.root, path)));
+      const stored = getAt(namespace.root, path);
+      const etag = wantsEtag || req.headers["if-match"] !== undefined;
+      send(res, 200, toPlainJson(stored), { print, ...(etag && { etag: stored }) });
       return;
     }
     case "PATCH": {
       const status = namespace.write(identity, { kind: "merge", path: pathString, data: await readJson(req) });
       if (status !== "ok") writeFailure(status);
-      send(res, 200, toPlainJson(getAt(namespace.root, path)));
+      send(res, 200, toPlainJson(getAt(namespace.root, path)), { print });
       return;
     }
     case "POST": {
@@ -198,7 +218,7 @@ async function handleData(
         data: await readJson(req),
       });
       if (status !== "ok") writeFailure(status);
-      send(res, 200, { name });
+      send(res, 200, { name }, { print });
       return;
     }
     default:
@@ -212,7 +232,7 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, cont
       res.writeHead(204, {
         "access-control-allow-origin": "*",
         "access-control-allow-methods": "GET, PUT, PATCH, POST, DELETE, OPTIONS",
-        "access-control-allow-headers": "authorization, content-type",
+        "access-control-allow-headers": "authorization, content-type, if-match, x-firebase-etag",
       });
       res.end();
       return;
@@ -227,6 +247,7 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, cont
     else throw new HttpError(404, "not found: REST paths end in .json");
   } catch (error) {
     if (error instanceof HttpError) send(res, error.status, { error: error.message });
+    else if (error instanceof RestQueryError) send(res, 400, { error: error.message });
     else if (error instanceof InvalidDataError) send(res, 400, { error: `Invalid data: ${error.message}` });
     else {
       context.log(`REST ${req.method} ${req.url} failed: ${(error as Error).stack ?? String(error)}`);

@@ -88,16 +88,16 @@ export async function rest(
   target: Target,
   namespace: string,
   path: string,
-  init: { method?: string; body?: unknown; token?: string; query?: string } = {},
-): Promise<{ status: number; body: unknown }> {
+  init: { method?: string; body?: unknown; token?: string; query?: string; headers?: Record<string, string> } = {},
+): Promise<{ status: number; body: unknown; text: string; headers: Headers }> {
   const query = `ns=${namespace}${init.query ? `&${init.query}` : ""}`;
   const response = await fetch(`${baseUrl(target)}${path}?${query}`, {
     method: init.method ?? "GET",
-    headers: init.token ? { Authorization: `Bearer ${init.token}` } : {},
+    headers: { ...init.headers, ...(init.token && { Authorization: `Bearer ${init.token}` }) },
     ...(init.body !== undefined && { body: typeof init.body === "string" ? init.body : JSON.stringify(init.body) }),
   });
   const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
+  return { status: response.status, body: text ? JSON.parse(text) : null, text, headers: response.headers };
 }
 
 export async function loadRules(target: Target, namespace: string, rules: unknown): Promise<void> {
