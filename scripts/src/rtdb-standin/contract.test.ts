@@ -1,6 +1,7 @@
 // Contract suite for the Realtime Database emulator: runs unchanged against the official emulator (set
 // FIREBASE_DATABASE_EMULATOR_HOST) or against a stand-in this file starts, through the real SDKs.
 import { isDeepStrictEqual } from "node:util";
+import { onLog } from "firebase/app";
 import {
   child,
   endAt,
@@ -37,7 +38,12 @@ import { Clients, freshNamespace, listenError, loadRules, rest, startTarget, typ
 
 const RULES = {
   rules: {
-    open: { ".read": true, ".write": true },
+    open: {
+      ".read": true,
+      ".write": true,
+      $test: { ".indexOn": [".value", "score"], people: { ".indexOn": ["age", "city"] } },
+    },
+    indexed: { ".read": true, ".write": true, ".indexOn": "score" },
     users: { $uid: { ".read": "auth != null && auth.uid == $uid", ".write": "auth != null && auth.uid == $uid" } },
     staff: { ".read": 'auth != null && auth.token.role == "staff"' },
     gated: { $item: { ".write": "root.child('gate').val() == true" } },
@@ -288,6 +294,32 @@ describe("queries", () => {
     expect(await keys(query(scoresRef, orderByValue()))).toEqual(["d", "b", "e", "a", "c"]);
     expect(await keys(query(scoresRef, orderByValue(), limitToLast(2)))).toEqual(["a", "c"]);
     expect(await keys(query(scoresRef, orderByValue(), equalTo(3)))).toEqual(["b", "e"]);
+  });
+
+  it("makes the SDK warn about ordering by a child .indexOn does not declare, and REST refuse it", async () => {
+    await admin.ref("indexed").set({ a: { score: 1, age: 3 }, b: { score: 2, age: 1 } });
+    const warnings: string[] = [];
+    onLog(({ level, message }) => {
+      if (level === "warn" && message.includes("Using an unspecified index")) warnings.push(message);
+    });
+    try {
+      const db = clients.browser();
+      const lowest = (child: string) => query(ref(db, "indexed"), orderByChild(child), limitToFirst(1));
+      expect(await valueWhere(lowest("score"), (value) => value !== null)).toEqual({ a: { score: 1, age: 3 } });
+      expect(await valueWhere(lowest("age"), (value) => value !== null)).toEqual({ b: { score: 2, age: 1 } });
+      // Answers come in order on one connection: once this write is acknowledged, both listens have been answered.
+      await set(ref(db, testPath()), true);
+      expect(warnings).toEqual([expect.stringContaining('".indexOn": "age" at /indexed')]);
+    } finally {
+      onLog(null);
+    }
+    const byAge = await rest(target, clients.namespace, "/indexed.json", { query: 'orderBy="age"&limitToFirst=1' });
+    expect(byAge.status).toBe(400);
+    expect(byAge.body).toEqual({
+      error: 'Index not defined, add ".indexOn": "age", for path "/indexed", to the rules',
+    });
+    const byScore = await rest(target, clients.namespace, "/indexed.json", { query: 'orderBy="score"&limitToFirst=1' });
+    expect(byScore.body).toEqual({ a: { score: 1, age: 3 } });
   });
 
   it("answers firebase-admin queries the same way", async () => {

@@ -183,7 +183,15 @@ async function handleData(
   switch (req.method) {
     case "GET": {
       if (!namespace.canRead(identity, path)) throw new HttpError(401, "Permission denied");
-      const node = namespace.read(path, parseQuery(restQuery(url.searchParams)));
+      const query = parseQuery(restQuery(url.searchParams));
+      const missing = namespace.missingIndex(path, query);
+      if (missing) {
+        throw new HttpError(
+          400,
+          `Index not defined, add ".indexOn": "${missing}", for path "/${path.join("/")}", to the rules`,
+        );
+      }
+      const node = namespace.read(path, query);
       const body =
         url.searchParams.get("shallow") === "true" && node && !isLeaf(node)
           ? Object.fromEntries([...node.children.keys()].map((key) => [key, true]))

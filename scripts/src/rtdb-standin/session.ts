@@ -15,7 +15,7 @@ import {
   type Request,
   response,
 } from "./protocol";
-import { parseQuery } from "./query";
+import { parseQuery, type QuerySpec } from "./query";
 import { InvalidDataError, parsePath } from "./validate";
 
 /** Status sent for data the server refuses to store; the SDK rejects the write with its upper-cased form. */
@@ -114,8 +114,13 @@ export class Session {
       }
       case "g": {
         const path = parsePath(body.p);
-        if (!this.namespace.canRead(this.identity, path)) reply("permission_denied", "Permission denied");
-        else reply("ok", this.namespace.snapshot(path, parseQuery(body.q)));
+        const query = parseQuery(body.q);
+        if (!this.namespace.canRead(this.identity, path)) {
+          reply("permission_denied", "Permission denied");
+          return;
+        }
+        this.unindexed(path, query);
+        reply("ok", this.namespace.snapshot(path, query));
         return;
       }
       case "o":
@@ -169,11 +174,23 @@ export class Session {
     };
     if (this.namespace.listen(listener)) {
       this.listens.set(key, listener);
-      reply("ok");
+      // The SDK prints its "Using an unspecified index" warning when the answer carries this.
+      reply("ok", this.unindexed(path, listener.query) ? { w: ["no_index"] } : {});
     } else {
       this.listens.delete(key);
       reply("permission_denied", "Permission denied");
     }
+  }
+
+  /** Firebase answers a query on an index the rules do not declare (the SDK warns); the log says which. */
+  private unindexed(path: string[], query: QuerySpec | null): boolean {
+    const missing = this.namespace.missingIndex(path, query);
+    if (missing) {
+      this.options.log(
+        `[${this.namespace.name}] query at /${path.join("/")} orders by ${missing}: add ".indexOn": "${missing}" there in the rules`,
+      );
+    }
+    return missing !== null;
   }
 
   /** onDisconnect writes are checked now (rules, validation) and again when the connection goes away. */

@@ -1,6 +1,7 @@
 // Loads rules text (`{"rules": {...}}`, comments allowed) into a tree of checked, parsed rules. Whatever
 // `firebase deploy` would refuse is refused here, with the line, the rule's path and the problem.
 import { type Node as JsonNode, type ParseError, parseTree, printParseErrorCode } from "jsonc-parser";
+import { isValidKey } from "../validate";
 import { type Expr, parseRule } from "./parser";
 import { checkRule } from "./typecheck";
 
@@ -12,6 +13,8 @@ export interface RuleNode {
   validate?: Rule;
   children: Map<string, RuleNode>;
   wildcard?: { name: string; node: RuleNode };
+  /** `.indexOn`: the children (or `.value`) queries on this location may order by without a warning. */
+  indexes: ReadonlySet<string>;
   /** Whether this node or anything below has a .validate, so unaffected subtrees are skipped. */
   validates: boolean;
 }
@@ -49,9 +52,26 @@ class Compiler {
     }
   }
 
+  /** `".indexOn": "age"` or `[".value", "address/city"]`: child paths of valid keys, or `.value`. */
+  private indexes(value: JsonNode, where: string): Set<string> {
+    const items = value.type === "array" ? (value.children ?? []) : [value];
+    const indexes = new Set<string>();
+    for (const item of items) {
+      const index = item.value;
+      const valid =
+        item.type === "string" &&
+        (index === ".value" || (index !== "" && (index as string).split("/").every((key) => isValidKey(key))));
+      if (!valid) {
+        throw this.error(item, where, 'an index is a child path or ".value": ".indexOn": ["createdAt", ".value"]');
+      }
+      indexes.add(index as string);
+    }
+    return indexes;
+  }
+
   node(json: JsonNode, where: string, wildcards: ReadonlySet<string>): RuleNode {
     if (json.type !== "object") throw this.error(json, where, "expected an object of rules");
-    const node: RuleNode = { children: new Map(), validates: false };
+    const node: RuleNode = { children: new Map(), indexes: new Set(), validates: false };
     for (const property of json.children ?? []) {
       const [keyNode, value] = property.children as [JsonNode, JsonNode];
       const key = keyNode.value as string;
@@ -62,7 +82,7 @@ class Compiler {
         else if (key === ".write") node.write = rule;
         else node.validate = rule;
       } else if (key === ".indexOn") {
-        // Indexes change nothing about who may read or write.
+        node.indexes = this.indexes(value, here);
       } else if (key.startsWith(".")) {
         throw this.error(keyNode, here, `unknown rule type ${key} (rules are .read, .write, .validate, .indexOn)`);
       } else if (key.startsWith("$")) {

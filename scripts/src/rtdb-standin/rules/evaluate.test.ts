@@ -282,6 +282,18 @@ describe("checks when rules load, as firebase deploy does", () => {
     for (const rule of refused) expect(() => rules({ ".read": rule }), rule).toThrow(RulesError);
   });
 
+  it("reads .indexOn as child paths or .value, refusing anything else", () => {
+    const ruleset = rules({
+      posts: { $user: { ".indexOn": ["meta/createdAt", ".value"] } },
+      live: { ".indexOn": "at" },
+    });
+    expect(ruleset.indexesAt(["posts", "ana"])).toEqual(new Set(["meta/createdAt", ".value"]));
+    expect(ruleset.indexesAt(["live"])).toEqual(new Set(["at"]));
+    expect(ruleset.indexesAt(["elsewhere"])).toEqual(new Set());
+    expect(() => rules({ x: { ".indexOn": 5 } })).toThrow(/\(\/x\/\.indexOn\): an index is a child path or "\.value"/);
+    expect(() => rules({ x: { ".indexOn": ["ok", "bad.key"] } })).toThrow(/an index is a child path/);
+  });
+
   it("refuses syntax Firebase does not accept", () => {
     for (const rule of ["auth.uid ==", "(2**2) == 4", "var foo = 8", "root = 5", "true; false", "auth.uid == 'x"]) {
       expect(() => rules({ ".read": rule }), rule).toThrow(RulesError);

@@ -42,6 +42,16 @@ export class Ruleset {
     return Ruleset.parse('{"rules": {".read": true, ".write": true}}');
   }
 
+  /** What `.indexOn` declares at `path` (matched like the other rules, a $variable standing for any key). */
+  indexesAt(path: readonly string[]): ReadonlySet<string> {
+    let at: Step | null = { node: this.root, vars: {} };
+    for (const key of path) {
+      at = step(at, key);
+      if (!at) return new Set();
+    }
+    return at.node.indexes;
+  }
+
   canRead(path: readonly string[], auth: Record<string, unknown> | null, root: MaybeNode, now: number): boolean {
     let at: Step | null = { node: this.root, vars: {} };
     for (let depth = 0; at; depth++) {
