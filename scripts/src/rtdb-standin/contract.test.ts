@@ -48,6 +48,7 @@ const RULES = {
     staff: { ".read": 'auth != null && auth.token.role == "staff"' },
     gated: { $item: { ".write": "root.child('gate').val() == true" } },
     once: { $item: { ".write": true, ".validate": "!data.exists()" } },
+    byProvider: { $provider: { ".read": "auth != null && auth.provider == $provider" } },
   },
 };
 
@@ -131,6 +132,18 @@ describe("ID-token auth for browser clients", () => {
     );
     expect((await admin.ref("users/carol").get()).val()).toEqual({ name: "Caz" });
     expect((await admin.ref("users/dave").get()).exists()).toBe(false);
+  });
+
+  it("gives rules auth.provider as Firebase documents it: google, password, anonymous, custom", async () => {
+    await admin.ref("byProvider").set({ google: 1, "google-com": 2, password: 3, anonymous: 4, custom: 5 });
+    const signedIn = (provider: string) =>
+      clients.browser({ uid: `via-${provider}`, claims: { firebase: { sign_in_provider: provider, identities: {} } } });
+    const google = signedIn("google.com");
+    expect((await get(ref(google, "byProvider/google"))).val()).toBe(1);
+    await expect(get(ref(google, "byProvider/google-com"))).rejects.toThrow(/permission/i);
+    expect((await get(ref(signedIn("password"), "byProvider/password"))).val()).toBe(3);
+    expect((await get(ref(signedIn("anonymous"), "byProvider/anonymous"))).val()).toBe(4);
+    expect((await get(ref(clients.browser({ uid: "minted" }), "byProvider/custom"))).val()).toBe(5);
   });
 
   it("denies a signed-out client and exposes custom claims as auth.token", async () => {

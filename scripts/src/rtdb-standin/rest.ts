@@ -2,7 +2,7 @@
 // `/.settings/rules.json`, with the same identities, rules and validation as WebSocket clients.
 import { randomInt } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { ANONYMOUS, type Identity, InvalidTokenError, identityFromCredential } from "./auth";
+import { ANONYMOUS, ExpiredTokenError, type Identity, InvalidTokenError, identityFromCredential } from "./auth";
 import type { Namespace, WriteStatus } from "./namespace";
 import { parseQuery } from "./query";
 import { RestQueryError, restQuery } from "./rest-query";
@@ -125,6 +125,7 @@ function identityOf(req: IncomingMessage, url: URL, projectId: string | undefine
   try {
     return identityFromCredential(token, projectId);
   } catch (error) {
+    if (error instanceof ExpiredTokenError) throw new HttpError(401, error.message);
     if (error instanceof InvalidTokenError) throw new HttpError(401, `invalid token: ${error.message}`);
     throw error;
   }

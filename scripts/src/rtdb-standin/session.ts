@@ -2,7 +2,7 @@
 // its listens and its queued onDisconnect operations. A malformed message closes this connection only.
 import { randomUUID } from "node:crypto";
 import type { WebSocket } from "ws";
-import { ANONYMOUS, type Identity, InvalidTokenError, identityFromCredential } from "./auth";
+import { ANONYMOUS, ExpiredTokenError, type Identity, InvalidTokenError, identityFromCredential } from "./auth";
 import type { Listener, Namespace, WriteRequest } from "./namespace";
 import {
   encodeFrames,
@@ -20,6 +20,9 @@ import { InvalidDataError, parsePath } from "./validate";
 
 /** Status sent for data the server refuses to store; the SDK rejects the write with its upper-cased form. */
 const INVALID_DATA = "invalid_data";
+const EXPIRED_TOKEN = "expired_token";
+/** setTimeout's longest delay; a token expiring later is looked at again then. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 interface DisconnectOp {
   path: string[];
@@ -39,6 +42,7 @@ export class Session {
   private readonly listens = new Map<string, Listener>();
   private onDisconnectOps: DisconnectOp[] = [];
   private closed = false;
+  private expiryTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly socket: WebSocket,
@@ -85,7 +89,10 @@ export class Session {
       this.dispatch(request, reply);
     } catch (error) {
       if (error instanceof InvalidDataError) reply(INVALID_DATA, error.message);
-      else if (error instanceof InvalidTokenError) reply("invalid_token", error.message);
+      else if (error instanceof ExpiredTokenError) {
+        this.options.log(`[${this.namespace.name}] refused a credential: ${error.message}`);
+        reply(EXPIRED_TOKEN, error.message);
+      } else if (error instanceof InvalidTokenError) reply("invalid_token", error.message);
       else throw error;
     }
   }
@@ -207,11 +214,33 @@ export class Session {
     this.identity = identity;
     const mine = new Set(this.listens.values());
     this.namespace.recheckListeners((listener) => mine.has(listener));
+    clearTimeout(this.expiryTimer);
+    if (!identity.admin && identity.expiresAt !== undefined) this.expireAt(identity, identity.expiresAt);
+  }
+
+  /**
+   * When the ID token expires the connection is signed out, as production does it: listens it may no longer read
+   * are revoked (`c`), then `ac` tells the SDK its token expired (it reconnects with a fresh one).
+   */
+  private expireAt(identity: Identity, expiresAt: number): void {
+    this.expiryTimer = setTimeout(
+      () => {
+        if (this.identity !== identity) return;
+        if (Date.now() < expiresAt) {
+          this.expireAt(identity, expiresAt);
+          return;
+        }
+        this.setIdentity(ANONYMOUS);
+        this.send(push("ac", { s: EXPIRED_TOKEN, d: "Auth token is expired." }));
+      },
+      Math.min(Math.max(expiresAt - Date.now(), 0), MAX_TIMER_MS),
+    );
   }
 
   private onClose(): void {
     if (this.closed) return;
     this.closed = true;
+    clearTimeout(this.expiryTimer);
     for (const listener of this.listens.values()) this.namespace.unlisten(listener);
     this.listens.clear();
     // Run in order, each checked against the rules and .validate as it runs (the data and rules may have changed
@@ -234,6 +263,7 @@ export class Session {
   /** Drops the connection without running onDisconnect operations (server shutdown). */
   terminate(): void {
     this.closed = true;
+    clearTimeout(this.expiryTimer);
     this.socket.terminate();
   }
 }

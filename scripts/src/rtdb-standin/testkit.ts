@@ -57,7 +57,10 @@ export class Clients {
     return getAdminDatabase(app);
   }
 
-  /** The browser SDK; with `user`, signed in through an unsigned ID token like the Auth emulator's. */
+  /**
+   * The browser SDK; with `user`, signed in through an unsigned ID token like the Auth emulator's, issued now
+   * (the SDK would issue it at 0, an hour before it expired in 1970) unless `claims` says otherwise.
+   */
   browser(user?: { uid: string; claims?: Record<string, unknown> }): Database {
     const app = initializeApp(
       { projectId: PROJECT_ID, apiKey: "fake-api-key", databaseURL: `${baseUrl(this.target)}?ns=${this.namespace}` },
@@ -66,7 +69,7 @@ export class Clients {
     this.cleanups.push(() => deleteApp(app));
     const db = getDatabase(app);
     connectDatabaseEmulator(db, this.target.host, this.target.port, {
-      ...(user && { mockUserToken: { sub: user.uid, ...user.claims } }),
+      ...(user && { mockUserToken: { sub: user.uid, iat: Math.floor(Date.now() / 1000), ...user.claims } }),
     });
     return db;
   }
