@@ -18,6 +18,12 @@ export interface RestContext {
 }
 
 const MAX_BODY_BYTES = 256 * 1024 * 1024;
+/** Where the browser SDK's long-polling transport connects; the stand-in speaks only WebSockets. */
+const LONG_POLLING_PATH = "/.lp";
+const LONG_POLLING_UNSUPPORTED =
+  "The Realtime Database stand-in does not implement long polling, only WebSockets. In emulator mode call " +
+  "forceWebSockets() from firebase/database before the first database call (or use the official emulator). " +
+  "See docs/realtime-database.md.";
 const PUSH_CHARS = "-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz";
 
 /** A push key like the SDK's: 8 characters of time, then 12 random ones, so keys sort by creation. */
@@ -247,6 +253,7 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, cont
       return;
     }
     const url = new URL(req.url ?? "/", "http://localhost");
+    if (url.pathname === LONG_POLLING_PATH) throw new HttpError(501, LONG_POLLING_UNSUPPORTED);
     const name = namespaceName(url, req.headers.host);
     if (!name) throw new HttpError(400, "missing namespace: add ?ns=<namespace> to the URL");
     const namespace = context.namespaceFor(name);

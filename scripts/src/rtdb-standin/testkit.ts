@@ -2,13 +2,23 @@
 // or a stand-in started on a free port), open firebase-admin / browser SDK clients, raw sockets, and wait on events.
 import { randomUUID } from "node:crypto";
 import { deleteApp, initializeApp } from "firebase/app";
-import { connectDatabaseEmulator, type Database, getDatabase, onValue, type Query } from "firebase/database";
+import {
+  connectDatabaseEmulator,
+  type Database,
+  forceWebSockets,
+  getDatabase,
+  onValue,
+  type Query,
+} from "firebase/database";
 import { deleteApp as deleteAdminApp, initializeApp as initializeAdminApp } from "firebase-admin/app";
 import { type Database as AdminDatabase, getDatabase as getAdminDatabase } from "firebase-admin/database";
 import WebSocket from "ws";
 import { startRtdbStandin } from "./server";
 
 export const PROJECT_ID = "demo-boda";
+
+// What any browser code connecting to the emulators must do: the stand-in has no long-polling transport.
+forceWebSockets();
 
 export interface Target {
   host: string;
