@@ -159,7 +159,7 @@ describe("the project's Realtime Database queries", () => {
           'const posts = db.ref("users").child("u1/posts");',
           "export const byValue = posts.orderByValue();",
           'export const modular = query(ref(db, "live/events"), orderByChild("at"));',
-          'export const computed = db.ref(`guestbook/${Date.now()}`).orderByChild("x");',
+          'export const computed = db.ref("guestbook/" + Date.now()).orderByChild("x");',
         ].join("\n"),
       );
       const sites = findQuerySites([file]);

@@ -300,6 +300,10 @@ describe("checks when rules load, as firebase deploy does", () => {
     }
   });
 
+  it("refuses a method called through brackets, which Firebase accepts (a documented difference)", () => {
+    expect(() => rules({ ".read": "root['exists']() == false" })).toThrow(RulesError);
+  });
+
   it("accepts what Firebase accepts, leaving unknowable types to when the rule runs", () => {
     const accepted = [
       "auth.token.email.contains('@') && auth.token.email_verified == true",
