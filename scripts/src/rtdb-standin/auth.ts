@@ -19,7 +19,7 @@ export const ADMIN: Identity = { admin: true };
 
 export class InvalidTokenError extends Error {}
 
-/** The status production answers for an expired token (`expired_token`), also sent when one expires. */
+/** A token past its `exp`: answered `expired_token` (REST: 401), as production answers it. */
 export class ExpiredTokenError extends InvalidTokenError {}
 
 /** ID tokens name providers by domain; rules see the short names Firebase documents for `auth.provider`. */
@@ -44,6 +44,7 @@ function decodeSegment(segment: string | undefined): Record<string, unknown> {
 /**
  * Decodes a Firebase ID token into the rules' `auth` variable ({uid, provider, token}).
  * When `projectId` is known the audience and issuer must name it; otherwise they must agree with each other.
+ * A token whose `exp` has passed is refused with ExpiredTokenError.
  */
 export function authFromIdToken(token: string, projectId?: string, now = Date.now()): Record<string, unknown> {
   const [header, payload] = token.split(".");

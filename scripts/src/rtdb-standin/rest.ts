@@ -1,5 +1,5 @@
-// The REST API of the emulator: `/<path>.json` reads and writes (import/export at the root) and
-// `/.settings/rules.json`, with the same identities, rules and validation as WebSocket clients.
+// The REST API of the emulator: `/<path>.json` reads, queries and (conditional) writes, import/export at the root,
+// and `/.settings/rules.json`, with the same identities, rules and validation as WebSocket clients.
 import { randomInt } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { ANONYMOUS, ExpiredTokenError, type Identity, InvalidTokenError, identityFromCredential } from "./auth";
