@@ -1,6 +1,7 @@
 // Contract suite for the Realtime Database emulator: runs unchanged against the official emulator (set
 // FIREBASE_DATABASE_EMULATOR_HOST) or against a stand-in this file starts, through the real SDKs.
 import { isDeepStrictEqual } from "node:util";
+import { onLog } from "firebase/app";
 import {
   child,
   endAt,
@@ -37,9 +38,17 @@ import { Clients, freshNamespace, listenError, loadRules, rest, startTarget, typ
 
 const RULES = {
   rules: {
-    open: { ".read": true, ".write": true },
+    open: {
+      ".read": true,
+      ".write": true,
+      $test: { ".indexOn": [".value", "score"], people: { ".indexOn": ["age", "city"] } },
+    },
+    indexed: { ".read": true, ".write": true, ".indexOn": "score" },
     users: { $uid: { ".read": "auth != null && auth.uid == $uid", ".write": "auth != null && auth.uid == $uid" } },
     staff: { ".read": 'auth != null && auth.token.role == "staff"' },
+    gated: { $item: { ".write": "root.child('gate').val() == true" } },
+    once: { $item: { ".write": true, ".validate": "!data.exists()" } },
+    byProvider: { $provider: { ".read": "auth != null && auth.provider == $provider" } },
   },
 };
 
@@ -109,6 +118,32 @@ describe("ID-token auth for browser clients", () => {
     expect((await get(ref(alice, "users/alice"))).val()).toEqual({ name: "Alice" });
     await expect(set(ref(alice, "users/bob"), { name: "Mallory" })).rejects.toThrow(/permission_denied/i);
     await expect(get(ref(alice, "users/bob"))).rejects.toThrow(/permission/i);
+  });
+
+  it("refuses a set above the level whose .write grants it, and checks an update path by path", async () => {
+    const carol = clients.browser({ uid: "carol" });
+    await set(ref(carol, "users/carol"), { name: "Carol" });
+    // Everyone else's data is written back unchanged: only carol's own child differs, and still it is refused.
+    const others = (await admin.ref("users").get()).val() as Record<string, unknown>;
+    await expect(set(ref(carol, "users"), { ...others, carol: { name: "Caz" } })).rejects.toThrow(/permission_denied/i);
+    await update(ref(carol, "users"), { carol: { name: "Caz" } });
+    await expect(update(ref(carol), { "users/carol/name": "C", "users/dave/name": "D" })).rejects.toThrow(
+      /permission_denied/i,
+    );
+    expect((await admin.ref("users/carol").get()).val()).toEqual({ name: "Caz" });
+    expect((await admin.ref("users/dave").get()).exists()).toBe(false);
+  });
+
+  it("gives rules auth.provider as Firebase documents it: google, password, anonymous, custom", async () => {
+    await admin.ref("byProvider").set({ google: 1, "google-com": 2, password: 3, anonymous: 4, custom: 5 });
+    const signedIn = (provider: string) =>
+      clients.browser({ uid: `via-${provider}`, claims: { firebase: { sign_in_provider: provider, identities: {} } } });
+    const google = signedIn("google.com");
+    expect((await get(ref(google, "byProvider/google"))).val()).toBe(1);
+    await expect(get(ref(google, "byProvider/google-com"))).rejects.toThrow(/permission/i);
+    expect((await get(ref(signedIn("password"), "byProvider/password"))).val()).toBe(3);
+    expect((await get(ref(signedIn("anonymous"), "byProvider/anonymous"))).val()).toBe(4);
+    expect((await get(ref(clients.browser({ uid: "minted" }), "byProvider/custom"))).val()).toBe(5);
   });
 
   it("denies a signed-out client and exposes custom claims as auth.token", async () => {
@@ -274,6 +309,32 @@ describe("queries", () => {
     expect(await keys(query(scoresRef, orderByValue(), equalTo(3)))).toEqual(["b", "e"]);
   });
 
+  it("makes the SDK warn about ordering by a child .indexOn does not declare, and REST refuse it", async () => {
+    await admin.ref("indexed").set({ a: { score: 1, age: 3 }, b: { score: 2, age: 1 } });
+    const warnings: string[] = [];
+    onLog(({ level, message }) => {
+      if (level === "warn" && message.includes("Using an unspecified index")) warnings.push(message);
+    });
+    try {
+      const db = clients.browser();
+      const lowest = (child: string) => query(ref(db, "indexed"), orderByChild(child), limitToFirst(1));
+      expect(await valueWhere(lowest("score"), (value) => value !== null)).toEqual({ a: { score: 1, age: 3 } });
+      expect(await valueWhere(lowest("age"), (value) => value !== null)).toEqual({ b: { score: 2, age: 1 } });
+      // Answers come in order on one connection: once this write is acknowledged, both listens have been answered.
+      await set(ref(db, testPath()), true);
+      expect(warnings).toEqual([expect.stringContaining('".indexOn": "age" at /indexed')]);
+    } finally {
+      onLog(null);
+    }
+    const byAge = await rest(target, clients.namespace, "/indexed.json", { query: 'orderBy="age"&limitToFirst=1' });
+    expect(byAge.status).toBe(400);
+    expect(byAge.body).toEqual({
+      error: 'Index not defined, add ".indexOn": "age", for path "/indexed", to the rules',
+    });
+    const byScore = await rest(target, clients.namespace, "/indexed.json", { query: 'orderBy="score"&limitToFirst=1' });
+    expect(byScore.body).toEqual({ a: { score: 1, age: 3 } });
+  });
+
   it("answers firebase-admin queries the same way", async () => {
     const snapshot = await admin.ref(`${path}/people`).orderByChild("age").startAt(20).limitToFirst(2).once("value");
     expect(Object.keys(snapshot.val() as object).sort()).toEqual(["bob", "cat"]);
@@ -362,6 +423,24 @@ describe("onDisconnect", () => {
     expect(await applied).toEqual(expected);
   });
 
+  it("checks rules and .validate again when the operations run, not only when they are registered", async () => {
+    const path = testPath();
+    const key = path.replace("open/", "");
+    await admin.ref().update({ gate: true, [`once/${key}`]: null });
+    const db = clients.browser();
+    await onDisconnect(ref(db, `gated/${key}`)).set("written after the gate closed");
+    await onDisconnect(ref(db, `once/${key}`)).set("second writer");
+    await onDisconnect(ref(db, `${path}/done`)).set(true);
+    await admin.ref().update({ gate: false, [`once/${key}`]: "first writer" });
+    const observer = clients.browser();
+    // The operations run in the order they were registered, so the last one arriving means all have run.
+    const ran = valueWhere(ref(observer, `${path}/done`), (value) => value === true);
+    goOffline(db);
+    await ran;
+    expect((await admin.ref(`gated/${key}`).get()).exists()).toBe(false);
+    expect((await admin.ref(`once/${key}`).get()).val()).toBe("first writer");
+  });
+
   it("applies firebase-admin onDisconnect writes with server timestamps", async () => {
     const path = testPath();
     const leaving = clients.admin();
@@ -408,12 +487,93 @@ describe("REST", () => {
     expect(shallow.body).toEqual({ a: true, b: true, c: true });
   });
 
+  it("refuses filters without orderBy and takes a key after the value to break ties", async () => {
+    const path = testPath();
+    await admin.ref(path).set({ a: 1, b: 1, c: 1, d: 2 });
+    const unordered = await rest(target, clients.namespace, `/${path}.json`, { query: "limitToFirst=1" });
+    expect(unordered.status).toBe(400);
+    expect(unordered.body).toEqual({ error: "orderBy must be defined when other query parameters are defined" });
+    const fromB = await rest(target, clients.namespace, `/${path}.json`, {
+      query: `orderBy=${encodeURIComponent('"$value"')}&startAt=${encodeURIComponent('1,"b"')}&endAt=1`,
+      token: "owner",
+    });
+    expect(fromB.body).toEqual({ b: 1, c: 1 });
+  });
+
+  it("answers print=silent with 204 and no body, and print=pretty indented", async () => {
+    const path = testPath();
+    const silent = await rest(target, clients.namespace, `/${path}.json`, {
+      method: "PUT",
+      body: { quiet: true },
+      query: "print=silent",
+    });
+    expect(silent.status).toBe(204);
+    expect(silent.text).toBe("");
+    expect((await admin.ref(path).get()).val()).toEqual({ quiet: true });
+    const pretty = await rest(target, clients.namespace, `/${path}.json`, { query: "print=pretty" });
+    expect(pretty.text).toMatch(/^\{\n\s+"quiet": true\n\}/);
+  });
+
+  it("answers conditional writes: an ETag on request, 412 with the current value when if-match is stale", async () => {
+    const path = testPath();
+    await admin.ref(path).set(10);
+    const read = await rest(target, clients.namespace, `/${path}.json`, { headers: { "X-Firebase-ETag": "true" } });
+    const etag = read.headers.get("etag") ?? "";
+    expect(etag).not.toBe("");
+    const put = (value: number, ifMatch: string) =>
+      rest(target, clients.namespace, `/${path}.json`, {
+        method: "PUT",
+        body: value,
+        headers: { "if-match": ifMatch },
+      });
+    const stale = await put(11, "not-the-etag");
+    expect(stale.status).toBe(412);
+    expect(stale.body).toBe(10);
+    expect(stale.headers.get("etag")).toBe(etag);
+    const fresh = await put(11, etag);
+    expect(fresh.status).toBe(200);
+    expect(fresh.headers.get("etag")).not.toBe(etag);
+    expect((await put(12, etag)).status).toBe(412);
+    expect((await admin.ref(path).get()).val()).toBe(11);
+    const created = await rest(target, clients.namespace, `/${path}-new.json`, {
+      method: "PUT",
+      body: '"first"',
+      headers: { "if-match": "null_etag" },
+    });
+    expect(created.status).toBe(200);
+    expect((await admin.ref(`${path}-new`).get()).val()).toBe("first");
+  });
+
   it("applies rules to REST reads without the admin credential", async () => {
     await admin.ref("private/rest").set("secret");
     const denied = await rest(target, clients.namespace, "/private/rest.json");
     expect(denied.status).toBe(401);
     await admin.ref("open/rest").set("public");
     expect((await rest(target, clients.namespace, "/open/rest.json")).body).toBe("public");
+  });
+});
+
+describe("rules loading", () => {
+  async function putRules(rule: string): Promise<number> {
+    const body = JSON.stringify({ rules: { open: { $item: { ".write": rule } } } });
+    return (await rest(target, freshNamespace(), "/.settings/rules.json", { method: "PUT", token: "owner", body }))
+      .status;
+  }
+
+  it("refuses rules firebase deploy refuses: not boolean, unknown methods, val() properties, regex flags, syntax", async () => {
+    const refused = [
+      "auth.uid",
+      "auth.uid.unknownMethod() == true",
+      "newData.val().message == 'hi'",
+      "auth.uid.matches(/a/g)",
+      "root.child('x') != null",
+      "auth.uid ==",
+    ];
+    for (const rule of refused) expect(await putRules(rule), rule).toBe(400);
+  });
+
+  it("accepts the same checks written the way Firebase allows", async () => {
+    expect(await putRules("newData.child('message').val() == 'hi' && auth.uid.matches(/^a/i)")).toBe(200);
   });
 });
 

@@ -1,7 +1,7 @@
 // One database namespace (`?ns=`): its tree, rules and live listeners. Every read and write from WebSocket
 // and REST clients goes through here, so rules, validation, ServerValues and listener updates apply identically.
 import type { Identity } from "./auth";
-import { loadsAllData, type QuerySpec, queryResult } from "./query";
+import { indexName, loadsAllData, type QuerySpec, queryResult } from "./query";
 import type { Ruleset } from "./rules/ruleset";
 import { resolveServerValues } from "./server-values";
 import { fromJson, getAt, hashNode, type MaybeNode, setAt, toJson } from "./tree";
@@ -42,6 +42,12 @@ export class Namespace {
 
   canRead(identity: Identity, path: readonly string[], now = Date.now()): boolean {
     return identity.admin || this.rules.canRead(path, identity.auth, this.root, now);
+  }
+
+  /** The `.indexOn` entry a query at `path` needs and the rules do not declare, or null. */
+  missingIndex(path: readonly string[], query: QuerySpec | null): string | null {
+    const index = query && indexName(query.index);
+    return index && !this.rules.indexesAt(path).has(index) ? index : null;
   }
 
   /** The data a listen or get returns: the node, or the query's window. */

@@ -72,6 +72,12 @@ export function parseQuery(raw: unknown): QuerySpec | null {
   };
 }
 
+/** The `.indexOn` entry an index needs ("age", ".value"); ordering by key or priority needs none. */
+export function indexName(index: QueryIndex): string | null {
+  if (index.kind === "child") return index.path.join("/");
+  return index.kind === "value" ? ".value" : null;
+}
+
 /** True when the query returns every child (no range, no limit): only ordering differs. */
 export function loadsAllData(query: QuerySpec | null): boolean {
   return !query || (!query.start && !query.end && query.limit === null);

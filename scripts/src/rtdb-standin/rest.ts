@@ -1,12 +1,14 @@
-// The REST API of the emulator: `/<path>.json` reads and writes (import/export at the root) and
-// `/.settings/rules.json`, with the same identities, rules and validation as WebSocket clients.
+// The REST API of the emulator: `/<path>.json` reads, queries and (conditional) writes, import/export at the root,
+// and `/.settings/rules.json`, with the same identities, rules and validation as WebSocket clients.
 import { randomInt } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { ANONYMOUS, type Identity, InvalidTokenError, identityFromCredential } from "./auth";
+import { ANONYMOUS, ExpiredTokenError, type Identity, InvalidTokenError, identityFromCredential } from "./auth";
 import type { Namespace, WriteStatus } from "./namespace";
 import { parseQuery } from "./query";
-import { RulesError, Ruleset } from "./rules/ruleset";
-import { getAt, isLeaf, toJson, toPlainJson } from "./tree";
+import { RestQueryError, restQuery } from "./rest-query";
+import { RulesError } from "./rules/compile";
+import { Ruleset } from "./rules/ruleset";
+import { getAt, hashNode, isLeaf, type MaybeNode, toJson, toPlainJson } from "./tree";
 import { InvalidDataError, parsePath } from "./validate";
 
 export interface RestContext {
@@ -16,6 +18,12 @@ export interface RestContext {
 }
 
 const MAX_BODY_BYTES = 256 * 1024 * 1024;
+/** Where the browser SDK's long-polling transport connects; the stand-in speaks only WebSockets. */
+const LONG_POLLING_PATH = "/.lp";
+const LONG_POLLING_UNSUPPORTED =
+  "The Realtime Database stand-in does not implement long polling, only WebSockets. In emulator mode call " +
+  "forceWebSockets() from firebase/database before the first database call (or use the official emulator). " +
+  "See docs/realtime-database.md.";
 const PUSH_CHARS = "-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz";
 
 /** A push key like the SDK's: 8 characters of time, then 12 random ones, so keys sort by creation. */
@@ -39,12 +47,48 @@ class HttpError extends Error {
   }
 }
 
-function send(res: ServerResponse, status: number, body: unknown): void {
-  sendText(res, status, JSON.stringify(body));
+/** `print=pretty` indents the JSON; `print=silent` answers a success with 204 and no body. */
+type Print = "compact" | "pretty" | "silent";
+
+function printOf(url: URL): Print {
+  const print = url.searchParams.get("print");
+  if (print === null) return "compact";
+  if (print === "pretty" || print === "silent") return print;
+  throw new HttpError(400, `print must be "pretty" or "silent", not ${JSON.stringify(print)}`);
 }
 
-function sendText(res: ServerResponse, status: number, text: string): void {
-  res.writeHead(status, { "content-type": "application/json; charset=utf-8", "access-control-allow-origin": "*" });
+const NULL_ETAG = "null_etag";
+
+/** The ETag of a location: the SDK's hash of its data, or Firebase's "null_etag" where there is none. */
+function etagOf(node: MaybeNode): string {
+  return node ? hashNode(node) : NULL_ETAG;
+}
+
+function send(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  options: { print?: Print; etag?: MaybeNode } = {},
+): void {
+  const headers: Record<string, string> = {
+    "access-control-allow-origin": "*",
+    "access-control-expose-headers": "ETag",
+  };
+  if (options.etag !== undefined) headers.etag = etagOf(options.etag);
+  if (options.print === "silent") {
+    res.writeHead(204, headers);
+    res.end();
+    return;
+  }
+  sendText(res, status, JSON.stringify(body, null, options.print === "pretty" ? 2 : undefined), headers);
+}
+
+function sendText(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, {
+    "content-type": "application/json; charset=utf-8",
+    "access-control-allow-origin": "*",
+    ...headers,
+  });
   res.end(text);
 }
 
@@ -87,44 +131,10 @@ function identityOf(req: IncomingMessage, url: URL, projectId: string | undefine
   try {
     return identityFromCredential(token, projectId);
   } catch (error) {
+    if (error instanceof ExpiredTokenError) throw new HttpError(401, error.message);
     if (error instanceof InvalidTokenError) throw new HttpError(401, `invalid token: ${error.message}`);
     throw error;
   }
-}
-
-/** REST query parameters (orderBy="$key", limitToFirst=2, …) in the WebSocket query shape. */
-function restQuery(params: URLSearchParams): unknown {
-  const orderBy = params.get("orderBy");
-  if (orderBy === null) return undefined;
-  const parse = (name: string): unknown => {
-    try {
-      return JSON.parse(params.get(name) ?? "");
-    } catch {
-      throw new HttpError(400, `${name} must be JSON`);
-    }
-  };
-  const index = parse("orderBy");
-  const q: Record<string, unknown> = {
-    i: index === "$key" ? ".key" : index === "$value" ? ".value" : index === "$priority" ? ".priority" : index,
-  };
-  const has = (name: string) => params.has(name);
-  if (has("equalTo")) {
-    q.sp = parse("equalTo");
-    q.ep = q.sp;
-  }
-  if (has("startAt") || has("startAfter")) {
-    q.sp = parse(has("startAt") ? "startAt" : "startAfter");
-    q.sin = has("startAt");
-  }
-  if (has("endAt") || has("endBefore")) {
-    q.ep = parse(has("endAt") ? "endAt" : "endBefore");
-    q.ein = has("endAt");
-  }
-  if (has("limitToFirst") || has("limitToLast")) {
-    q.l = Number(params.get(has("limitToFirst") ? "limitToFirst" : "limitToLast"));
-    q.vf = has("limitToFirst") ? "l" : "r";
-  }
-  return q;
 }
 
 function writeFailure(status: WriteStatus): never {
@@ -154,6 +164,14 @@ async function handleRules(
   send(res, 200, { status: "ok" });
 }
 
+/** `if-match` on a PUT or DELETE: the write happens only if the location still has that ETag. */
+function etagMatches(req: IncomingMessage, res: ServerResponse, current: MaybeNode): boolean {
+  const expected = req.headers["if-match"];
+  if (expected === undefined || expected === etagOf(current)) return true;
+  send(res, 412, toPlainJson(current), { etag: current });
+  return false;
+}
+
 async function handleData(
   req: IncomingMessage,
   res: ServerResponse,
@@ -164,29 +182,47 @@ async function handleData(
   const pathname = url.pathname.slice(0, -".json".length);
   const path = parsePath(pathname.split("/").map(decodeURIComponent).join("/"));
   const pathString = path.join("/");
+  const print = printOf(url);
+  const wantsEtag = req.headers["x-firebase-etag"] === "true";
+  if (req.headers["if-match"] !== undefined && req.method !== "PUT" && req.method !== "DELETE") {
+    throw new HttpError(400, "if-match (conditional write) works with PUT and DELETE only");
+  }
   switch (req.method) {
     case "GET": {
       if (!namespace.canRead(identity, path)) throw new HttpError(401, "Permission denied");
-      const node = namespace.read(path, parseQuery(restQuery(url.searchParams)));
-      if (url.searchParams.get("shallow") === "true" && node && !isLeaf(node)) {
-        send(res, 200, Object.fromEntries([...node.children.keys()].map((key) => [key, true])));
-      } else {
-        send(res, 200, url.searchParams.get("format") === "export" ? toJson(node, true) : toPlainJson(node));
+      const query = parseQuery(restQuery(url.searchParams));
+      const missing = namespace.missingIndex(path, query);
+      if (missing) {
+        throw new HttpError(
+          400,
+          `Index not defined, add ".indexOn": "${missing}", for path "/${path.join("/")}", to the rules`,
+        );
       }
+      const node = namespace.read(path, query);
+      const body =
+        url.searchParams.get("shallow") === "true" && node && !isLeaf(node)
+          ? Object.fromEntries([...node.children.keys()].map((key) => [key, true]))
+          : url.searchParams.get("format") === "export"
+            ? toJson(node, true)
+            : toPlainJson(node);
+      send(res, 200, body, { print, ...(wantsEtag && { etag: getAt(namespace.root, path) }) });
       return;
     }
     case "PUT":
     case "DELETE": {
       const data = req.method === "PUT" ? await readJson(req) : null;
+      if (!etagMatches(req, res, getAt(namespace.root, path))) return;
       const status = namespace.write(identity, { kind: "set", path: pathString, data });
       if (status !== "ok") writeFailure(status);
-      send(res, 200, toPlainJson(getAt(namespace.root, path)));
+      const stored = getAt(namespace.root, path);
+      const etag = wantsEtag || req.headers["if-match"] !== undefined;
+      send(res, 200, toPlainJson(stored), { print, ...(etag && { etag: stored }) });
       return;
     }
     case "PATCH": {
       const status = namespace.write(identity, { kind: "merge", path: pathString, data: await readJson(req) });
       if (status !== "ok") writeFailure(status);
-      send(res, 200, toPlainJson(getAt(namespace.root, path)));
+      send(res, 200, toPlainJson(getAt(namespace.root, path)), { print });
       return;
     }
     case "POST": {
@@ -197,7 +233,7 @@ async function handleData(
         data: await readJson(req),
       });
       if (status !== "ok") writeFailure(status);
-      send(res, 200, { name });
+      send(res, 200, { name }, { print });
       return;
     }
     default:
@@ -211,12 +247,13 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, cont
       res.writeHead(204, {
         "access-control-allow-origin": "*",
         "access-control-allow-methods": "GET, PUT, PATCH, POST, DELETE, OPTIONS",
-        "access-control-allow-headers": "authorization, content-type",
+        "access-control-allow-headers": "authorization, content-type, if-match, x-firebase-etag",
       });
       res.end();
       return;
     }
     const url = new URL(req.url ?? "/", "http://localhost");
+    if (url.pathname === LONG_POLLING_PATH) throw new HttpError(501, LONG_POLLING_UNSUPPORTED);
     const name = namespaceName(url, req.headers.host);
     if (!name) throw new HttpError(400, "missing namespace: add ?ns=<namespace> to the URL");
     const namespace = context.namespaceFor(name);
@@ -226,6 +263,7 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, cont
     else throw new HttpError(404, "not found: REST paths end in .json");
   } catch (error) {
     if (error instanceof HttpError) send(res, error.status, { error: error.message });
+    else if (error instanceof RestQueryError) send(res, 400, { error: error.message });
     else if (error instanceof InvalidDataError) send(res, 400, { error: `Invalid data: ${error.message}` });
     else {
       context.log(`REST ${req.method} ${req.url} failed: ${(error as Error).stack ?? String(error)}`);

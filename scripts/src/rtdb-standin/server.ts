@@ -6,6 +6,7 @@ import type { AddressInfo } from "node:net";
 import { WebSocketServer } from "ws";
 import { Namespace } from "./namespace";
 import { handleRest, namespaceName } from "./rest";
+import { RulesError } from "./rules/compile";
 import { Ruleset } from "./rules/ruleset";
 import { Session } from "./session";
 
@@ -30,10 +31,19 @@ export interface RtdbStandin {
   stop(): Promise<void>;
 }
 
+function loadRulesFile(rulesPath: string): Ruleset {
+  try {
+    return Ruleset.parse(readFileSync(rulesPath, "utf8"));
+  } catch (error) {
+    if (error instanceof RulesError) throw new RulesError(`${rulesPath}: ${error.message}`);
+    throw error;
+  }
+}
+
 export async function startRtdbStandin(options: RtdbStandinOptions): Promise<RtdbStandin> {
   const log = options.log ?? (() => {});
   // Parse the rules before listening so a broken rules file fails the start, not the first request.
-  const defaultRules = options.rulesPath ? Ruleset.parse(readFileSync(options.rulesPath, "utf8")) : Ruleset.open();
+  const defaultRules = options.rulesPath ? loadRulesFile(options.rulesPath) : Ruleset.open();
   // Like the official emulator, where firebase-tools loads the rules into the project's default instance only:
   // any other namespace starts with open rules (a test can load its own over REST).
   const rulesNamespace = options.projectId === undefined ? undefined : `${options.projectId}-default-rtdb`;

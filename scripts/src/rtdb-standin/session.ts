@@ -2,7 +2,7 @@
 // its listens and its queued onDisconnect operations. A malformed message closes this connection only.
 import { randomUUID } from "node:crypto";
 import type { WebSocket } from "ws";
-import { ANONYMOUS, type Identity, InvalidTokenError, identityFromCredential } from "./auth";
+import { ANONYMOUS, ExpiredTokenError, type Identity, InvalidTokenError, identityFromCredential } from "./auth";
 import type { Listener, Namespace, WriteRequest } from "./namespace";
 import {
   encodeFrames,
@@ -15,15 +15,20 @@ import {
   type Request,
   response,
 } from "./protocol";
-import { parseQuery } from "./query";
+import { parseQuery, type QuerySpec } from "./query";
 import { InvalidDataError, parsePath } from "./validate";
 
 /** Status sent for data the server refuses to store; the SDK rejects the write with its upper-cased form. */
 const INVALID_DATA = "invalid_data";
+const EXPIRED_TOKEN = "expired_token";
+/** setTimeout's longest delay; a token expiring later is looked at again then. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 interface DisconnectOp {
   path: string[];
   request: WriteRequest;
+  /** Who registered it: the operation runs with this auth when the connection closes. */
+  identity: Identity;
 }
 
 export interface SessionOptions {
@@ -37,6 +42,7 @@ export class Session {
   private readonly listens = new Map<string, Listener>();
   private onDisconnectOps: DisconnectOp[] = [];
   private closed = false;
+  private expiryTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly socket: WebSocket,
@@ -83,7 +89,10 @@ export class Session {
       this.dispatch(request, reply);
     } catch (error) {
       if (error instanceof InvalidDataError) reply(INVALID_DATA, error.message);
-      else if (error instanceof InvalidTokenError) reply("invalid_token", error.message);
+      else if (error instanceof ExpiredTokenError) {
+        this.options.log(`[${this.namespace.name}] refused a credential: ${error.message}`);
+        reply(EXPIRED_TOKEN, error.message);
+      } else if (error instanceof InvalidTokenError) reply("invalid_token", error.message);
       else throw error;
     }
   }
@@ -112,8 +121,13 @@ export class Session {
       }
       case "g": {
         const path = parsePath(body.p);
-        if (!this.namespace.canRead(this.identity, path)) reply("permission_denied", "Permission denied");
-        else reply("ok", this.namespace.snapshot(path, parseQuery(body.q)));
+        const query = parseQuery(body.q);
+        if (!this.namespace.canRead(this.identity, path)) {
+          reply("permission_denied", "Permission denied");
+          return;
+        }
+        this.unindexed(path, query);
+        reply("ok", this.namespace.snapshot(path, query));
         return;
       }
       case "o":
@@ -167,20 +181,32 @@ export class Session {
     };
     if (this.namespace.listen(listener)) {
       this.listens.set(key, listener);
-      reply("ok");
+      // The SDK prints its "Using an unspecified index" warning when the answer carries this.
+      reply("ok", this.unindexed(path, listener.query) ? { w: ["no_index"] } : {});
     } else {
       this.listens.delete(key);
       reply("permission_denied", "Permission denied");
     }
   }
 
-  /** onDisconnect writes are checked now (rules, validation) and applied when the connection goes away. */
+  /** Firebase answers a query on an index the rules do not declare (the SDK warns); the log says which. */
+  private unindexed(path: string[], query: QuerySpec | null): boolean {
+    const missing = this.namespace.missingIndex(path, query);
+    if (missing) {
+      this.options.log(
+        `[${this.namespace.name}] query at /${path.join("/")} orders by ${missing}: add ".indexOn": "${missing}" there in the rules`,
+      );
+    }
+    return missing !== null;
+  }
+
+  /** onDisconnect writes are checked now (rules, validation) and again when the connection goes away. */
   private queueOnDisconnect(action: "o" | "om", body: Record<string, unknown>, reply: (status: string) => void): void {
     const path = parsePath(body.p, true);
     const request: WriteRequest =
       action === "o" ? { kind: "set", path: body.p, data: body.d } : { kind: "merge", path: body.p, data: body.d };
     const status = this.namespace.write(this.identity, request, true);
-    if (status === "ok") this.onDisconnectOps.push({ path, request });
+    if (status === "ok") this.onDisconnectOps.push({ path, request, identity: this.identity });
     reply(status);
   }
 
@@ -188,17 +214,45 @@ export class Session {
     this.identity = identity;
     const mine = new Set(this.listens.values());
     this.namespace.recheckListeners((listener) => mine.has(listener));
+    clearTimeout(this.expiryTimer);
+    if (!identity.admin && identity.expiresAt !== undefined) this.expireAt(identity, identity.expiresAt);
+  }
+
+  /**
+   * When the ID token expires the connection is signed out, as production does it: listens it may no longer read
+   * are revoked (`c`), then `ac` tells the SDK its token expired (it reconnects with a fresh one).
+   */
+  private expireAt(identity: Identity, expiresAt: number): void {
+    this.expiryTimer = setTimeout(
+      () => {
+        if (this.identity !== identity) return;
+        if (Date.now() < expiresAt) {
+          this.expireAt(identity, expiresAt);
+          return;
+        }
+        this.setIdentity(ANONYMOUS);
+        this.send(push("ac", { s: EXPIRED_TOKEN, d: "Auth token is expired." }));
+      },
+      Math.min(Math.max(expiresAt - Date.now(), 0), MAX_TIMER_MS),
+    );
   }
 
   private onClose(): void {
     if (this.closed) return;
     this.closed = true;
+    clearTimeout(this.expiryTimer);
     for (const listener of this.listens.values()) this.namespace.unlisten(listener);
     this.listens.clear();
-    // Permission was checked when each operation was queued; run them in order, as the server does.
+    // Run in order, each checked against the rules and .validate as it runs (the data and rules may have changed
+    // since it was registered), with the auth it was registered under: Firebase checks security a second time here.
     for (const op of this.onDisconnectOps) {
       try {
-        this.namespace.write({ admin: true }, op.request);
+        const status = this.namespace.write(op.identity, op.request);
+        if (status !== "ok") {
+          this.options.log(
+            `[${this.namespace.name}] onDisconnect ${op.request.kind} at /${op.path.join("/")}: ${status}`,
+          );
+        }
       } catch (error) {
         this.options.log(`[${this.namespace.name}] onDisconnect write failed: ${(error as Error).message}`);
       }
@@ -209,6 +263,7 @@ export class Session {
   /** Drops the connection without running onDisconnect operations (server shutdown). */
   terminate(): void {
     this.closed = true;
+    clearTimeout(this.expiryTimer);
     this.socket.terminate();
   }
 }

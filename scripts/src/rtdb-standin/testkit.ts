@@ -2,13 +2,23 @@
 // or a stand-in started on a free port), open firebase-admin / browser SDK clients, raw sockets, and wait on events.
 import { randomUUID } from "node:crypto";
 import { deleteApp, initializeApp } from "firebase/app";
-import { connectDatabaseEmulator, type Database, getDatabase, onValue, type Query } from "firebase/database";
+import {
+  connectDatabaseEmulator,
+  type Database,
+  forceWebSockets,
+  getDatabase,
+  onValue,
+  type Query,
+} from "firebase/database";
 import { deleteApp as deleteAdminApp, initializeApp as initializeAdminApp } from "firebase-admin/app";
 import { type Database as AdminDatabase, getDatabase as getAdminDatabase } from "firebase-admin/database";
 import WebSocket from "ws";
 import { startRtdbStandin } from "./server";
 
 export const PROJECT_ID = "demo-boda";
+
+// What any browser code connecting to the emulators must do: the stand-in has no long-polling transport.
+forceWebSockets();
 
 export interface Target {
   host: string;
@@ -57,7 +67,10 @@ export class Clients {
     return getAdminDatabase(app);
   }
 
-  /** The browser SDK; with `user`, signed in through an unsigned ID token like the Auth emulator's. */
+  /**
+   * The browser SDK; with `user`, signed in through an unsigned ID token like the Auth emulator's, issued now
+   * (the SDK would issue it at 0, an hour before it expired in 1970) unless `claims` says otherwise.
+   */
   browser(user?: { uid: string; claims?: Record<string, unknown> }): Database {
     const app = initializeApp(
       { projectId: PROJECT_ID, apiKey: "fake-api-key", databaseURL: `${baseUrl(this.target)}?ns=${this.namespace}` },
@@ -66,7 +79,7 @@ export class Clients {
     this.cleanups.push(() => deleteApp(app));
     const db = getDatabase(app);
     connectDatabaseEmulator(db, this.target.host, this.target.port, {
-      ...(user && { mockUserToken: { sub: user.uid, ...user.claims } }),
+      ...(user && { mockUserToken: { sub: user.uid, iat: Math.floor(Date.now() / 1000), ...user.claims } }),
     });
     return db;
   }
@@ -88,16 +101,16 @@ export async function rest(
   target: Target,
   namespace: string,
   path: string,
-  init: { method?: string; body?: unknown; token?: string; query?: string } = {},
-): Promise<{ status: number; body: unknown }> {
+  init: { method?: string; body?: unknown; token?: string; query?: string; headers?: Record<string, string> } = {},
+): Promise<{ status: number; body: unknown; text: string; headers: Headers }> {
   const query = `ns=${namespace}${init.query ? `&${init.query}` : ""}`;
   const response = await fetch(`${baseUrl(target)}${path}?${query}`, {
     method: init.method ?? "GET",
-    headers: init.token ? { Authorization: `Bearer ${init.token}` } : {},
+    headers: { ...init.headers, ...(init.token && { Authorization: `Bearer ${init.token}` }) },
     ...(init.body !== undefined && { body: typeof init.body === "string" ? init.body : JSON.stringify(init.body) }),
   });
   const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
+  return { status: response.status, body: text ? JSON.parse(text) : null, text, headers: response.headers };
 }
 
 export async function loadRules(target: Target, namespace: string, rules: unknown): Promise<void> {

@@ -109,17 +109,6 @@ export function setAt(root: MaybeNode, path: readonly string[], value: MaybeNode
   return branch.children.size === 0 ? null : branch;
 }
 
-export function nodesEqual(a: MaybeNode, b: MaybeNode): boolean {
-  if (a === b) return true;
-  if (!a || !b || a.priority !== b.priority) return false;
-  if (isLeaf(a) || isLeaf(b)) return isLeaf(a) && isLeaf(b) && a.leaf === b.leaf;
-  if (a.children.size !== b.children.size) return false;
-  for (const [key, child] of a.children) {
-    if (!nodesEqual(child, b.children.get(key) ?? null)) return false;
-  }
-  return true;
-}
-
 // ---- ordering (mirrors the SDK's nameCompare and LeafNode/ChildrenNode.compareTo) ----
 
 export const MIN_NAME = "[MIN_NAME]";

@@ -29,6 +29,15 @@ function checkKey(key: string): void {
   }
 }
 
+export function isValidKey(key: string): boolean {
+  try {
+    checkKey(key);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Splits a wire path ("/a/b", "a/b/", "") into validated segments; `.priority` may end a write path. */
 export function parsePath(pathString: unknown, allowPriority = false): string[] {
   if (typeof pathString !== "string") throw new InvalidDataError("path must be a string");

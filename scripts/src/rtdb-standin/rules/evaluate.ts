@@ -1,6 +1,6 @@
-// Evaluates a parsed rule expression against auth, now, data/newData/root snapshots and $variables.
-// Like Firebase, any type error or missing value makes the rule evaluate to false rather than throw.
-import { getAt, isLeaf, type MaybeNode, toPlainJson } from "../tree";
+// Evaluates a checked rule expression against auth, now, data/newData/root snapshots and $variables.
+// Like Firebase, a type error when the rule runs (a missing claim used as a string, say) makes it false.
+import { getAt, isLeaf, type MaybeNode } from "../tree";
 import type { Expr } from "./parser";
 
 /** RuleDataSnapshot: a location in one version of the tree (current or proposed). */
@@ -39,15 +39,27 @@ function childPath(value: unknown): string[] {
   return segments;
 }
 
+/**
+ * What `val()` returns for a node with children. Firebase returns a sentinel there, never the object, so rules
+ * cannot read children through `val()`: this value equals nothing, is no string and has no properties.
+ */
+const CHILDREN_SENTINEL = Symbol("val() of a node with children");
+
 function leafValue(snapshot: RuleSnapshot): unknown {
   const node = snapshot.node();
   return node && isLeaf(node) ? node.leaf : undefined;
 }
 
+function val(snapshot: RuleSnapshot): unknown {
+  const node = snapshot.node();
+  if (!node) return null;
+  return isLeaf(node) ? node.leaf : CHILDREN_SENTINEL;
+}
+
 function snapshotMethod(snapshot: RuleSnapshot, method: string, args: unknown[]): unknown {
   switch (method) {
     case "val":
-      return toPlainJson(snapshot.node());
+      return val(snapshot);
     case "child":
       return new RuleSnapshot(snapshot.root, [...snapshot.path, ...childPath(args[0])]);
     case "parent":
@@ -107,13 +119,16 @@ function stringMethod(text: string, method: string, args: unknown[]): unknown {
   }
 }
 
+/**
+ * A property of a string (`length`) or of `auth` and its claims. Like Firebase, reading a property of something
+ * that has none (a missing claim, or `auth` when signed out) gives null; using that null is what fails.
+ */
 function member(object: unknown, name: string): unknown {
-  if (typeof object === "string" && name === "length") return object.length;
+  if (typeof object === "string") return name === "length" ? object.length : null;
   if (typeof object === "object" && object !== null && !(object instanceof RuleSnapshot) && !Array.isArray(object)) {
-    // auth and auth.token: a claim that is not there reads as null, as in Firebase.
     return Object.hasOwn(object, name) ? (object as Record<string, unknown>)[name] : null;
   }
-  return fail(`no property ${name}`);
+  return null;
 }
 
 function asBoolean(value: unknown): boolean {
@@ -130,13 +145,13 @@ function compare(op: string, left: unknown, right: unknown): boolean {
   return op === "<" ? a < b : op === "<=" ? a <= b : op === ">" ? a > b : a >= b;
 }
 
-function isPrimitive(value: unknown): boolean {
-  return value === null || ["string", "number", "boolean"].includes(typeof value);
+function isStringOrNumber(value: unknown): value is string | number {
+  return typeof value === "string" || typeof value === "number";
 }
 
 function arithmetic(op: string, left: unknown, right: unknown): unknown {
   if (op === "+" && (typeof left === "string" || typeof right === "string")) {
-    if (!isPrimitive(left) || !isPrimitive(right)) fail("cannot concatenate a non-primitive");
+    if (!isStringOrNumber(left) || !isStringOrNumber(right)) fail("+ joins strings and numbers only");
     return String(left) + String(right);
   }
   if (typeof left !== "number" || typeof right !== "number") fail(`"${op}" needs numbers`);
@@ -148,7 +163,8 @@ function arithmetic(op: string, left: unknown, right: unknown): unknown {
     case "*":
       return left * right;
     case "/":
-      return left / right;
+      // Firebase's rules give NaN, not Infinity, for a division by zero.
+      return right === 0 ? Number.NaN : left / right;
     default:
       return left % right;
   }
@@ -214,13 +230,9 @@ function evaluate(expr: Expr, context: RuleContext): unknown {
         case "==":
         case "===":
         case "!=":
-        case "!==": {
-          // Anything may be compared with null (`auth != null`); otherwise only primitives compare.
-          if (left !== null && right !== null && (!isPrimitive(left) || !isPrimitive(right))) {
-            fail("only primitives can be compared for equality");
-          }
+        case "!==":
+          // Values of different types are simply not equal; nothing here fails.
           return (left === right) === (op === "==" || op === "===");
-        }
         case "<":
         case "<=":
         case ">":

@@ -1,5 +1,6 @@
 // Parser for Realtime Database rule expressions (the JavaScript-like subset Firebase accepts) into a small AST.
-// Evaluated by ./evaluate; nothing here executes code.
+// Checked by ./typecheck, evaluated by ./evaluate; nothing here executes code.
+import { compileRegex, RegexSubsetError } from "./regex";
 
 export type Expr =
   | { type: "literal"; value: null | boolean | number | string }
@@ -90,9 +91,10 @@ function tokenize(source: string): Token[] {
       const match = /^\/((?:\\.|\[(?:\\.|[^\]])*\]|[^/\\[\n])+)\/([a-z]*)/.exec(source.slice(i));
       if (!match?.[1]) throw new RuleSyntaxError("unterminated regular expression");
       try {
-        tokens.push({ kind: "regex", value: new RegExp(match[1], match[2]) });
-      } catch {
-        throw new RuleSyntaxError(`invalid regular expression /${match[1]}/`);
+        tokens.push({ kind: "regex", value: compileRegex(match[1], match[2] ?? "") });
+      } catch (error) {
+        if (error instanceof RegexSubsetError) throw new RuleSyntaxError(error.message);
+        throw error;
       }
       i += match[0].length;
     } else {
@@ -242,42 +244,4 @@ class Parser {
 
 export function parseRule(source: string): Expr {
   return new Parser(tokenize(source)).parseAll();
-}
-
-/** Identifiers an expression reads, so a ruleset can reject unknown variables when it loads. */
-export function freeIdentifiers(expr: Expr, into = new Set<string>()): Set<string> {
-  switch (expr.type) {
-    case "ident":
-      into.add(expr.name);
-      break;
-    case "array":
-      for (const item of expr.items) freeIdentifiers(item, into);
-      break;
-    case "member":
-      freeIdentifiers(expr.object, into);
-      break;
-    case "index":
-      freeIdentifiers(expr.object, into);
-      freeIdentifiers(expr.index, into);
-      break;
-    case "call":
-      freeIdentifiers(expr.object, into);
-      for (const arg of expr.args) freeIdentifiers(arg, into);
-      break;
-    case "unary":
-      freeIdentifiers(expr.arg, into);
-      break;
-    case "binary":
-      freeIdentifiers(expr.left, into);
-      freeIdentifiers(expr.right, into);
-      break;
-    case "conditional":
-      freeIdentifiers(expr.test, into);
-      freeIdentifiers(expr.then, into);
-      freeIdentifiers(expr.otherwise, into);
-      break;
-    default:
-      break;
-  }
-  return into;
 }

@@ -1,87 +1,8 @@
 // A loaded database.rules.json: compiles every rule once, then answers "may this client read here" and
 // "may this client make these changes" with Firebase's cascading .read/.write and per-node .validate semantics.
-import { getAt, isLeaf, type MaybeNode, nodesEqual } from "../tree";
+import { getAt, isLeaf, type MaybeNode } from "../tree";
+import { compileRules, type RuleNode } from "./compile";
 import { evaluateRule, type RuleContext, RuleSnapshot } from "./evaluate";
-import { type Expr, freeIdentifiers, parseRule } from "./parser";
-
-type Rule = Expr | boolean;
-
-interface RuleNode {
-  read?: Rule;
-  write?: Rule;
-  validate?: Rule;
-  children: Map<string, RuleNode>;
-  wildcard?: { name: string; node: RuleNode };
-  /** Whether this node or anything below has a .validate, so unaffected subtrees are skipped. */
-  validates: boolean;
-}
-
-export class RulesError extends Error {}
-
-const GLOBALS = new Set(["auth", "now", "root", "data", "newData"]);
-
-/** Firebase rules files may contain comments; drop them outside of strings before JSON.parse. */
-function stripComments(text: string): string {
-  let out = "";
-  let i = 0;
-  while (i < text.length) {
-    const ch = text.charAt(i);
-    if (ch === '"') {
-      const end = /^"(?:\\.|[^"\\])*"/.exec(text.slice(i))?.[0] ?? ch;
-      out += end;
-      i += end.length;
-    } else if (text.startsWith("//", i)) {
-      while (i < text.length && text.charAt(i) !== "\n") i++;
-    } else if (text.startsWith("/*", i)) {
-      const end = text.indexOf("*/", i + 2);
-      i = end === -1 ? text.length : end + 2;
-    } else {
-      out += ch;
-      i++;
-    }
-  }
-  return out;
-}
-
-function compileRule(value: unknown, where: string, scope: Set<string>, isRead: boolean): Rule {
-  if (typeof value === "boolean") return value;
-  if (typeof value !== "string") throw new RulesError(`${where}: a rule must be a boolean or an expression string`);
-  let expr: Expr;
-  try {
-    expr = parseRule(value);
-  } catch (error) {
-    throw new RulesError(`${where}: ${(error as Error).message}`);
-  }
-  for (const name of freeIdentifiers(expr)) {
-    if (name === "newData" && isRead) throw new RulesError(`${where}: newData is not available in .read rules`);
-    if (!GLOBALS.has(name) && !scope.has(name)) throw new RulesError(`${where}: unknown variable ${name}`);
-  }
-  return expr;
-}
-
-function compileNode(json: unknown, where: string, scope: Set<string>): RuleNode {
-  if (typeof json !== "object" || json === null || Array.isArray(json)) {
-    throw new RulesError(`${where}: expected an object of rules`);
-  }
-  const node: RuleNode = { children: new Map(), validates: false };
-  for (const [key, value] of Object.entries(json)) {
-    const here = `${where}/${key}`;
-    if (key === ".read") node.read = compileRule(value, here, scope, true);
-    else if (key === ".write") node.write = compileRule(value, here, scope, false);
-    else if (key === ".validate") node.validate = compileRule(value, here, scope, false);
-    else if (key === ".indexOn") continue;
-    else if (key.startsWith(".")) throw new RulesError(`${here}: unsupported rule type`);
-    else if (key.startsWith("$")) {
-      if (node.wildcard) throw new RulesError(`${where}: only one $variable is allowed per level`);
-      node.wildcard = { name: key, node: compileNode(value, here, new Set([...scope, key])) };
-    } else node.children.set(key, compileNode(value, here, scope));
-  }
-  node.validates =
-    node.validate !== undefined ||
-    [...node.children.values()].some((child) => child.validates) ||
-    (node.wildcard?.node.validates ?? false);
-  return node;
-}
 
 interface Step {
   node: RuleNode;
@@ -111,22 +32,24 @@ export class Ruleset {
     private readonly root: RuleNode,
   ) {}
 
-  /** Parses rules text as the emulator accepts it (`{"rules": {...}}`, comments allowed). */
+  /** Parses and checks rules text as the emulator accepts it (`{"rules": {...}}`, comments allowed). */
   static parse(source: string): Ruleset {
-    let json: unknown;
-    try {
-      json = JSON.parse(stripComments(source));
-    } catch (error) {
-      throw new RulesError(`rules are not valid JSON: ${(error as Error).message}`);
-    }
-    const rules = (json as { rules?: unknown } | null)?.rules;
-    if (rules === undefined) throw new RulesError('rules must be an object with a top-level "rules" key');
-    return new Ruleset(source, compileNode(rules, "", new Set()));
+    return new Ruleset(source, compileRules(source));
   }
 
   /** What the official emulator runs without a rules file: everything allowed. */
   static open(): Ruleset {
     return Ruleset.parse('{"rules": {".read": true, ".write": true}}');
+  }
+
+  /** What `.indexOn` declares at `path` (matched like the other rules, a $variable standing for any key). */
+  indexesAt(path: readonly string[]): ReadonlySet<string> {
+    let at: Step | null = { node: this.root, vars: {} };
+    for (const key of path) {
+      at = step(at, key);
+      if (!at) return new Set();
+    }
+    return at.node.indexes;
   }
 
   canRead(path: readonly string[], auth: Record<string, unknown> | null, root: MaybeNode, now: number): boolean {
@@ -166,37 +89,19 @@ export class Ruleset {
     };
   }
 
-  /** .write cascades: a grant at or above the path allows it; otherwise every changed child must be granted. */
+  /**
+   * .write cascades down only: a grant at the written path or above allows it. A grant on a child never allows
+   * writing its parent, even when only that child changes (Firebase documents this; an update is checked per path).
+   */
   private writeGranted(check: WriteCheck, path: string[]): boolean {
     let at: Step | null = { node: this.root, vars: {} };
-    for (let depth = 0; at; depth++) {
+    for (let depth = 0; at && depth <= path.length; depth++) {
       const here = path.slice(0, depth);
       if (at.node.write !== undefined && evaluateRule(at.node.write, this.context(check, here, at.vars))) return true;
       const key = path[depth];
-      if (key === undefined) return this.childrenGranted(check, at, here);
-      at = step(at, key);
+      at = key === undefined ? null : step(at, key);
     }
     return false;
-  }
-
-  private childrenGranted(check: WriteCheck, at: Step, path: string[]): boolean {
-    const before = getAt(check.oldRoot, path);
-    const after = getAt(check.newRoot, path);
-    // A value (leaf) replaced here is only covered by a grant at or above this node.
-    if ((before && isLeaf(before)) || (after && isLeaf(after))) return false;
-    const changed = [...new Set([...childKeys(before), ...childKeys(after)])].filter(
-      (key) => !nodesEqual(getAt(before, [key]), getAt(after, [key])),
-    );
-    if (changed.length === 0) return false; // e.g. only the priority changed
-    return changed.every((key) => {
-      const next = step(at, key);
-      if (!next) return false;
-      const childPath = [...path, key];
-      if (next.node.write !== undefined && evaluateRule(next.node.write, this.context(check, childPath, next.vars))) {
-        return true;
-      }
-      return this.childrenGranted(check, next, childPath);
-    });
   }
 
   /** .validate runs (without cascading) on every node the write changes: the path's ancestors and the new data. */
