@@ -3,9 +3,9 @@ import type { AppRouter } from "@boda/server/app-router";
 import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router-dom";
+import { HashRouter } from "react-router-dom";
 import { AppProviders } from "./app/providers";
-import { createAppRouter } from "./app/router";
+import { AppRoutes } from "./app/router";
 import { createSession } from "./lib/session";
 import { createBffClient, createQueryClient } from "./lib/trpc";
 import "./styles.css";
@@ -24,7 +24,9 @@ void queryClient.prefetchQuery(api.site.content.queryOptions());
 createRoot(container).render(
   <StrictMode>
     <AppProviders trpcClient={trpcClient} queryClient={queryClient} session={session}>
-      <RouterProvider router={createAppRouter()} />
+      <HashRouter>
+        <AppRoutes />
+      </HashRouter>
     </AppProviders>
   </StrictMode>,
 );

@@ -165,6 +165,10 @@ const ContentShape = z.strictObject({
   contacts: z.array(Contact).default([]),
   meals: z.array(MealOption).default([]),
   rsvpQuestions: z.array(RsvpQuestion).default([]),
+  /** What the weather will be like and what to bring; the dashboard leads with it in the wedding week. */
+  weatherNote: LocalizedText.optional(),
+  /** Where guests find the photos afterwards (shared albums); shown once the wedding is over. */
+  photos: z.array(z.strictObject({ name: z.string().trim().min(1), url: HttpsUrl })).default([]),
   theme: Theme,
 });
 

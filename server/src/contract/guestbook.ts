@@ -2,9 +2,9 @@
 // moderates with `pnpm seed guestbook`, and every open page sees messages appear and hidden ones disappear.
 import { z } from "zod";
 import { guestText } from "./guest-text";
+import { MAX_GUESTBOOK_CHARS } from "./guestbook-message";
 
 export const GUESTBOOK_PATH = "guestbook";
-export const MAX_GUESTBOOK_CHARS = 280;
 /** The newest messages an open page holds; older ones stay in the database and in `pnpm seed guestbook list`. */
 export const GUESTBOOK_WINDOW = 200;
 
@@ -26,11 +26,3 @@ export const GuestbookPostInput = z.strictObject({
   ),
 });
 export type GuestbookPostInput = z.infer<typeof GuestbookPostInput>;
-
-/** A message as the page shows it. */
-export interface GuestbookMessage {
-  id: string;
-  name: string;
-  message: string;
-  createdAt: number;
-}

@@ -1,6 +1,6 @@
 // What an open page receives over its live subscription (`live.feed`): a snapshot of the day's state when it
 // connects, then each change. Types only, shared by the BFF and the page.
-import type { GuestbookMessage } from "./guestbook";
+import type { GuestbookMessage } from "./guestbook-message";
 import type { Switches } from "./switches";
 
 export interface LiveAnnouncementView {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { rsvpWindow } from "./rsvp-window";
 
-const open = { rsvp_open: true, rsvp_deadline: "2027-05-01" };
+const open = { rsvp_open: true, rsvp_deadline: "2027-05-01", site_phase: "rsvp-open" };
 
 describe("rsvpWindow", () => {
   it("should stay open through the whole deadline day in Madrid", () => {
@@ -25,6 +25,13 @@ describe("rsvpWindow", () => {
     expect(rsvpWindow({ ...open, rsvp_open: false }, "Europe/Madrid", new Date("2027-01-01T00:00:00Z"))).toMatchObject({
       open: false,
       reason: "closed",
+    });
+  });
+
+  it("should say answers have not opened yet before the invitations go out", () => {
+    const early = { ...open, rsvp_open: false, site_phase: "save-the-date" };
+    expect(rsvpWindow(early, "Europe/Madrid", new Date("2027-01-01T00:00:00Z"))).toMatchObject({
+      reason: "not-open-yet",
     });
   });
 });

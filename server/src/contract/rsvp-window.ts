@@ -2,7 +2,7 @@
 // in the wedding's time zone (the deadline day is included). Shared by the BFF, the page and the seed commands.
 import { localToInstant } from "./wedding-time";
 
-export type RsvpClosedReason = "closed" | "deadline-passed";
+export type RsvpClosedReason = "not-open-yet" | "closed" | "deadline-passed";
 
 export interface RsvpWindow {
   open: boolean;
@@ -15,14 +15,17 @@ export interface RsvpWindow {
 }
 
 export function rsvpWindow(
-  switches: { rsvp_open: boolean; rsvp_deadline: string },
+  switches: { rsvp_open: boolean; rsvp_deadline: string; site_phase: string },
   timeZone: string,
   now: Date,
 ): RsvpWindow {
   const closesAt = localToInstant(dayAfter(switches.rsvp_deadline), timeZone);
   if (!closesAt) throw new Error(`The RSVP deadline "${switches.rsvp_deadline}" is not a date in ${timeZone}.`);
   const base = { deadline: switches.rsvp_deadline, closesAt: closesAt.toISOString() };
-  if (!switches.rsvp_open) return { ...base, open: false, reason: "closed" };
+  if (!switches.rsvp_open) {
+    // Before the invitations go out, answers are not closed: they have not opened yet.
+    return { ...base, open: false, reason: switches.site_phase === "save-the-date" ? "not-open-yet" : "closed" };
+  }
   if (now.getTime() >= closesAt.getTime()) return { ...base, open: false, reason: "deadline-passed" };
   return { ...base, open: true };
 }

@@ -50,6 +50,8 @@ export interface OpenSiteView extends SiteViewCommon {
   gifts: Content["gifts"] | null;
   /** Moved times and places of the viewer's events, newest first. */
   changes: ContentChange[];
+  weatherNote: LocalizedText | null;
+  photos: Content["photos"];
 }
 
 export type SiteView = InvitedOnlySiteView | OpenSiteView;

@@ -14,3 +14,4 @@ export const Switches = z.strictObject({
 });
 export type Switches = z.infer<typeof Switches>;
 export type SwitchKey = keyof Switches;
+export type SitePhase = (typeof SITE_PHASES)[number];

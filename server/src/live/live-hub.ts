@@ -3,7 +3,8 @@
 // talk to the database. firebase-admin reconnects and re-listens by itself after the database restarts.
 import { EventEmitter } from "node:events";
 import type { Database, DataSnapshot } from "firebase-admin/database";
-import { GUESTBOOK_PATH, GUESTBOOK_WINDOW, GuestbookEntry, type GuestbookMessage } from "../contract/guestbook";
+import { GUESTBOOK_PATH, GUESTBOOK_WINDOW, GuestbookEntry } from "../contract/guestbook";
+import type { GuestbookMessage } from "../contract/guestbook-message";
 import { LIVE_PATH, LiveAnnouncement } from "../contract/live";
 
 export interface LiveSnapshot {

@@ -33,7 +33,9 @@ export const rsvpRouter = router({
         invitation.window.reason ?? "closed",
         invitation.window.reason === "deadline-passed"
           ? `Answers closed after ${invitation.window.deadline}; ask the couple if something changed.`
-          : "The couple is not taking answers right now.",
+          : invitation.window.reason === "not-open-yet"
+            ? "Answers open when the invitations go out."
+            : "The couple is not taking answers right now.",
       );
     }
     const terms = invitationTerms(invitation);

@@ -6,7 +6,7 @@ import { householdUid, type Viewer } from "../auth/viewer";
 import type { PublishedContent } from "../content/content-repository";
 import type { Services } from "../context";
 import { Content, type ContentInput } from "../contract/content";
-import type { GuestbookMessage } from "../contract/guestbook";
+import type { GuestbookMessage } from "../contract/guestbook-message";
 import type { Household } from "../contract/household";
 import type { LiveAnnouncement } from "../contract/live";
 import { Rsvp } from "../contract/rsvp";

@@ -76,6 +76,9 @@ export function buildAudienceView(published: PublishedContent, audience: Audienc
     faq: full ? content.faq : [],
     gifts: full ? (content.gifts ?? null) : null,
     changes: changes.filter((change) => shownEventIds.has(change.eventId)),
+    weatherNote: content.weatherNote ?? null,
+    // Shared albums are for guests (or every visitor, if so chosen), like the other practical details.
+    photos: full ? content.photos : [],
   };
 
   const usedLocationIds = new Set(events.map((event) => event.locationId));

@@ -1,7 +1,9 @@
-// Everything a screen needs around it: the query cache, the BFF client, the sign-in and the guest's language.
+// Everything a screen needs around it: the query cache, the BFF client, the guest's language, the sign-in and the
+// live day.
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { LanguageProvider } from "../lib/i18n/language";
+import { LiveProvider } from "../lib/live";
 import type { Session } from "../lib/session";
 import { type BffClient, TRPCProvider } from "../lib/trpc";
 import { SessionProvider } from "../lib/use-session";
@@ -12,14 +14,18 @@ interface AppProvidersProps {
   trpcClient: BffClient;
   queryClient: QueryClient;
   session: Session;
+  /** How long the page waits before opening its live stream (tests: at once). */
+  liveStartAfterMs?: number;
 }
 
-export function AppProviders({ children, trpcClient, queryClient, session }: AppProvidersProps) {
+export function AppProviders({ children, trpcClient, queryClient, session, liveStartAfterMs }: AppProvidersProps) {
   return (
     <QueryClientProvider client={queryClient}>
       <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
         <LanguageProvider>
-          <SessionProvider session={session}>{children}</SessionProvider>
+          <SessionProvider session={session}>
+            <LiveProvider startAfterMs={liveStartAfterMs}>{children}</LiveProvider>
+          </SessionProvider>
         </LanguageProvider>
       </TRPCProvider>
     </QueryClientProvider>

@@ -1,10 +1,10 @@
 // The frame: document title with the couple's names, the theme, and the ES/EN switch with its memory.
 import { screen, within } from "@testing-library/react";
-import { RouterProvider } from "react-router-dom";
+import { HashRouter } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import { STORAGE_KEY } from "../lib/i18n/language";
 import { renderApp, renderWithBff } from "../test/render-app";
-import { createAppRouter } from "./router";
+import { AppRoutes } from "./router";
 
 describe("layout", () => {
   it("names the couple in the document title and applies the theme", async () => {
@@ -51,7 +51,11 @@ describe("layout", () => {
   it("takes ?lang=en from an invite link over the saved choice", async () => {
     window.localStorage.setItem(STORAGE_KEY, "es");
     window.history.replaceState(null, "", "/#/?invite=ABC123&lang=en");
-    renderWithBff(<RouterProvider router={createAppRouter()} />);
+    renderWithBff(
+      <HashRouter>
+        <AppRoutes />
+      </HashRouter>,
+    );
     expect(await screen.findByRole("heading", { level: 2, name: "Programme" })).toBeTruthy();
     expect(document.documentElement.lang).toBe("en");
     expect(window.localStorage.getItem(STORAGE_KEY)).toBe("en");

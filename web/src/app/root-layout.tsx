@@ -1,8 +1,9 @@
 // The frame around every screen: header with the couple's names, navigation and language switch; theme; title.
 import { LANGUAGES } from "@boda/server/contract/language";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect } from "react";
-import { Link, NavLink, Outlet, ScrollRestoration } from "react-router-dom";
+import { useEffect, useRef } from "react";
+import { Link, NavLink, Outlet } from "react-router-dom";
+import { LiveBanner } from "../components/live-banner";
 import { ServicesNotice } from "../components/services-notice";
 import { paths } from "../config/paths";
 import { InviteLink } from "../features/invitation/invite-link";
@@ -11,6 +12,7 @@ import { SessionNotice } from "../features/invitation/session-notice";
 import { formatWeddingDate } from "../lib/format-date";
 import { useI18n } from "../lib/i18n/language";
 import { type SiteContent, useTRPC } from "../lib/trpc";
+import { useScreenFocus } from "../lib/use-screen-focus";
 import { useSession } from "../lib/use-session";
 
 function applyTheme(theme: SiteContent["theme"]): void {
@@ -27,6 +29,8 @@ export function RootLayout() {
   const { t, language, setLanguage } = useI18n();
   const { kind } = useSession();
   const trpc = useTRPC();
+  const main = useRef<HTMLElement>(null);
+  useScreenFocus(main);
   const site = useQuery(trpc.site.content.queryOptions());
   const couple = site.data ? site.data.couple.names.join(" & ") : null;
 
@@ -74,7 +78,8 @@ export function RootLayout() {
           </nav>
         </div>
       </header>
-      <main id="main" tabIndex={-1}>
+      <main id="main" tabIndex={-1} ref={main}>
+        <LiveBanner />
         <InviteLink site={site.data} />
         <SessionNotice />
         <Outlet />
@@ -88,7 +93,6 @@ export function RootLayout() {
         ) : null}
         <ServicesNotice />
       </footer>
-      <ScrollRestoration />
     </>
   );
 }

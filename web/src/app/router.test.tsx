@@ -1,15 +1,19 @@
 // The routing rules: "#/" is the dashboard, "#/ubicaciones" the places, anything else is replaced by the places.
 import { act, screen, within } from "@testing-library/react";
-import { RouterProvider } from "react-router-dom";
+import { HashRouter } from "react-router-dom";
 import { describe, expect, it, vi } from "vitest";
 import { content } from "../test/fixtures";
 import { renderApp, renderWithBff } from "../test/render-app";
-import { createAppRouter } from "./router";
+import { AppRoutes } from "./router";
 
 function openWithHash(hash: string) {
   window.history.replaceState(null, "", `/${hash}`);
   const lengthBefore = window.history.length;
-  const view = renderWithBff(<RouterProvider router={createAppRouter()} />);
+  const view = renderWithBff(
+    <HashRouter>
+      <AppRoutes />
+    </HashRouter>,
+  );
   return { ...view, lengthBefore };
 }
 
@@ -41,9 +45,9 @@ describe("hash routes", () => {
   it("makes Back skip the unknown address", async () => {
     const { router } = renderApp({ history: ["/", "/no-such-page"] });
     await screen.findByRole("heading", { level: 1, name: "Ubicaciones" });
-    expect(router.state.historyAction).toBe("REPLACE");
+    expect(router.navigationType).toBe("REPLACE");
     await act(() => router.navigate(-1));
-    expect(router.state.location.pathname).toBe("/");
+    expect(router.location.pathname).toBe("/");
     expect(await screen.findByRole("heading", { level: 1, name: "Lucía & Mateo" })).toBeTruthy();
   });
 

@@ -1,50 +1,71 @@
-// The page's routes: dashboard (its code fetched on first visit), locations, the household's answer and the
-// couple's page (both fetched when first opened), and everything else sent to locations.
-import { createHashRouter, Navigate, type RouteObject } from "react-router-dom";
+// The page's routes: dashboard, the household's answer and the couple's page (each fetched the first time it is
+// shown), locations, and everything else replaced by locations. Declarative routes keep react-router's data layer
+// (loaders, actions), which this page does not use, out of every guest's first download.
+import { lazy, type ReactNode, Suspense } from "react";
+import { Navigate, Route, Routes, useLocation } from "react-router-dom";
 import { Loading } from "../components/query-status";
 import { paths } from "../config/paths";
 import { LocationsScreen } from "../features/locations/locations-screen";
 import { RootLayout } from "./root-layout";
-import { RouteError } from "./route-error";
+import { RouteErrorBoundary } from "./route-error";
 
-export const routes: RouteObject[] = [
-  {
-    element: <RootLayout />,
-    errorElement: <RouteError />,
-    // Shown while a lazy screen's code downloads when it is the first screen opened.
-    hydrateFallbackElement: <Loading />,
-    children: [
-      {
-        path: paths.home.path,
-        errorElement: <RouteError />,
-        lazy: async () => {
-          const { DashboardScreen } = await import("./dashboard-route");
-          return { Component: DashboardScreen };
-        },
-      },
-      { path: paths.locations.path, element: <LocationsScreen />, errorElement: <RouteError /> },
-      {
-        path: paths.rsvp.path,
-        errorElement: <RouteError />,
-        lazy: async () => {
-          const { RsvpScreen } = await import("../features/invitation/rsvp-screen");
-          return { Component: RsvpScreen };
-        },
-      },
-      {
-        path: paths.couple.path,
-        errorElement: <RouteError />,
-        lazy: async () => {
-          const { CoupleScreen } = await import("../features/couple/couple-screen");
-          return { Component: CoupleScreen };
-        },
-      },
-      // Replace, so Back does not bounce the guest to the unknown address again.
-      { path: "*", element: <Navigate replace to={paths.locations.href()} /> },
-    ],
-  },
-];
+const DashboardScreen = lazy(() => import("./dashboard-route").then((module) => ({ default: module.DashboardScreen })));
+const RsvpScreen = lazy(() =>
+  import("../features/invitation/rsvp-screen").then((module) => ({ default: module.RsvpScreen })),
+);
+const CoupleScreen = lazy(() =>
+  import("../features/couple/couple-screen").then((module) => ({ default: module.CoupleScreen })),
+);
 
-export function createAppRouter() {
-  return createHashRouter(routes);
+/** A screen with its own error boundary (reset by moving to another address) and a loading state for its code. */
+function Screen({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return (
+    <RouteErrorBoundary key={pathname}>
+      <Suspense fallback={<Loading />}>{children}</Suspense>
+    </RouteErrorBoundary>
+  );
+}
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<RootLayout />}>
+        <Route
+          path={paths.home.path}
+          element={
+            <Screen>
+              <DashboardScreen />
+            </Screen>
+          }
+        />
+        <Route
+          path={paths.locations.path}
+          element={
+            <Screen>
+              <LocationsScreen />
+            </Screen>
+          }
+        />
+        <Route
+          path={paths.rsvp.path}
+          element={
+            <Screen>
+              <RsvpScreen />
+            </Screen>
+          }
+        />
+        <Route
+          path={paths.couple.path}
+          element={
+            <Screen>
+              <CoupleScreen />
+            </Screen>
+          }
+        />
+        {/* Replace, so Back does not bounce the guest to the unknown address again. */}
+        <Route path="*" element={<Navigate replace to={paths.locations.href()} />} />
+      </Route>
+    </Routes>
+  );
 }

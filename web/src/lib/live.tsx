@@ -20,7 +20,13 @@ const LiveContext = createContext<LiveContextValue>({ state: undefined, connecti
 /** How long a page waits, outside the wedding day, before opening its live stream (first paint comes first). */
 const IDLE_START_MS = 1500;
 
-export function LiveProvider({ children }: { children: ReactNode }) {
+export function LiveProvider({
+  children,
+  startAfterMs = IDLE_START_MS,
+}: {
+  children: ReactNode;
+  startAfterMs?: number;
+}) {
   const client = useTRPCClient();
   const trpc = useTRPC();
   const { kind } = useSession();
@@ -39,13 +45,13 @@ export function LiveProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (started || !phase) return;
-    if (phase === "day-of") {
+    if (phase === "day-of" || startAfterMs === 0) {
       setStarted(true);
       return;
     }
-    const timer = setTimeout(() => setStarted(true), IDLE_START_MS);
+    const timer = setTimeout(() => setStarted(true), startAfterMs);
     return () => clearTimeout(timer);
-  }, [phase, started]);
+  }, [phase, started, startAfterMs]);
 
   useEffect(() => {
     // Wait for a remembered sign-in to be checked: the stream is shaped by who is looking.
@@ -69,4 +75,11 @@ export function LiveProvider({ children }: { children: ReactNode }) {
 
 export function useLive(): LiveContextValue {
   return useContext(LiveContext);
+}
+
+/** The phase of the wedding: live from the feed once it is connected, from the page's settings before that. */
+export function useSitePhase(): LiveState["switches"]["phase"] | undefined {
+  const trpc = useTRPC();
+  const config = useQuery(trpc.config.get.queryOptions());
+  return useLive().state?.switches.phase ?? config.data?.phase;
 }

@@ -114,6 +114,7 @@ export const content: ContentInput = {
     { id: "autobus", kind: "yes-no", label: { es: "¿Usaréis el autobús?", en: "Will you take the coach?" } },
     { id: "cancion", kind: "text", label: { es: "Una canción que no puede faltar", en: "A song that must be played" } },
   ],
+  weatherNote: { es: "Hará calor: traed abanico.", en: "It will be hot: bring a fan." },
   theme: {
     colors: { primary: "#6b4e31", background: "#fbf8f3", text: "#2b2620", accent: "#8a9a5b" },
     fonts: { heading: "Georgia, serif", body: "system-ui, sans-serif" },

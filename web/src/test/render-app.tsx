@@ -6,11 +6,20 @@ import type { Household } from "@boda/server/contract/household";
 import { createInMemoryServices, type InMemoryBff, type InMemoryOptions } from "@boda/server/test/in-memory-services";
 import { render } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { unstable_localLink } from "@trpc/client";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import type { ReactNode } from "react";
-import { createMemoryRouter, RouterProvider } from "react-router-dom";
+import {
+  type Location,
+  MemoryRouter,
+  type NavigateFunction,
+  type NavigationType,
+  useLocation,
+  useNavigate,
+  useNavigationType,
+} from "react-router-dom";
 import { AppProviders } from "../app/providers";
-import { routes } from "../app/router";
+import { AppRoutes } from "../app/router";
 import type { Session, SessionKind } from "../lib/session";
 import { createBffClient, createQueryClient } from "../lib/trpc";
 import { content, garcia, tom } from "./fixtures";
@@ -107,21 +116,64 @@ export function renderWithBff(ui: ReactNode, options: RenderOptions = {}) {
   const bff = createInMemoryServices({ content, households: [garcia, tom], ...state });
   const calls: BffCall[] = [];
   const session = createTestSession(bff, options.signedInAs ?? null);
-  const trpcClient = createBffClient({ session, fetch: createBffFetch(bff, calls, networkDown) });
+  const trpcClient = createBffClient({
+    session,
+    fetch: createBffFetch(bff, calls, networkDown),
+    // Live subscriptions run in-process against the same router and services (no EventSource in jsdom).
+    subscriptionLink: async () =>
+      unstable_localLink({
+        router: appRouter,
+        createContext: async () => {
+          const token = await session.idToken();
+          const viewer = bff.viewerForToken(token ? `Bearer ${token}` : undefined);
+          return { services: bff.services, viewer: () => viewer, clientAddress: "127.0.0.1" };
+        },
+      }),
+  });
   const queryClient = createQueryClient();
   // The page's cache rules, minus retries: they would only slow the error tests down (lib/trpc.test.ts covers them).
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
   const user = userEvent.setup();
   const view = render(
-    <AppProviders trpcClient={trpcClient} queryClient={queryClient} session={session}>
+    <AppProviders trpcClient={trpcClient} queryClient={queryClient} session={session} liveStartAfterMs={0}>
       {ui}
     </AppProviders>,
   );
-  return { ...view, user, calls, bff, session };
+  return {
+    ...view,
+    user,
+    calls,
+    bff,
+    session,
+    /** Ends the in-memory live streams (the page's subscriptions would otherwise outlive the test). */
+    stopLive: () => bff.shutdown(),
+  };
+}
+
+/** Where the memory router is now, for tests that check the address (e.g. that a code left it). */
+export interface RouterProbe {
+  location: Location;
+  /** How the current entry was reached: "REPLACE" for a redirect that left no history behind. */
+  navigationType: NavigationType;
+  navigate: NavigateFunction;
+}
+
+function ProbeLocation({ probe }: { probe: RouterProbe }) {
+  probe.location = useLocation();
+  probe.navigationType = useNavigationType();
+  probe.navigate = useNavigate();
+  return null;
 }
 
 /** Renders the real routes in a memory history. */
 export function renderApp({ history = ["/"], ...options }: RenderOptions & { history?: string[] } = {}) {
-  const router = createMemoryRouter(routes, { initialEntries: history, initialIndex: history.length - 1 });
-  return { ...renderWithBff(<RouterProvider router={router} />, options), router };
+  const router = {} as RouterProbe;
+  const view = renderWithBff(
+    <MemoryRouter initialEntries={history} initialIndex={history.length - 1}>
+      <AppRoutes />
+      <ProbeLocation probe={router} />
+    </MemoryRouter>,
+    options,
+  );
+  return { ...view, router };
 }

@@ -1,19 +1,51 @@
-// The home screen: everything about the day on one scrollable page, led by whatever the viewer's welcome is (the
-// route composes it in). Loaded on demand, so keep its imports here.
+// The home screen: everything about the day on one scrollable page, led by what the phase of the wedding calls for
+// (save the date, answering, the week, the day itself, afterwards). The route composes in the parts that belong to
+// other features (the welcome card, the guestbook). Loaded on demand, so keep its imports here.
+import type { SitePhase } from "@boda/server/contract/switches";
 import { useQuery } from "@tanstack/react-query";
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { LoadError, Loading } from "../../components/query-status";
 import { useI18n } from "../../lib/i18n/language";
-import { type SiteContent, useTRPC } from "../../lib/trpc";
+import { useSitePhase } from "../../lib/live";
+import { type OpenSiteContent, type SiteContent, useTRPC } from "../../lib/trpc";
 import { ChangesNotice } from "./changes-notice";
 import { HeroSection } from "./hero-section";
+import { DirectionsShortcut, NowNextSection, SaveTheDateNotice, ThanksSection, WeatherSection } from "./phase-sections";
 import { AccommodationsSection, ContactsSection, FaqSection, GiftsSection } from "./practical-sections";
 import { ProgramSection } from "./program-section";
 
-export function DashboardScreen({ welcome }: { welcome?: (site: SiteContent) => ReactNode }) {
+type SectionId =
+  | "hero"
+  | "welcome"
+  | "saveTheDate"
+  | "nowNext"
+  | "changes"
+  | "weather"
+  | "directions"
+  | "program"
+  | "guestbook"
+  | "thanks"
+  | "practical";
+
+/** What leads in each phase; the hero (with the page's h1) always comes first. */
+export const SECTION_ORDER: Record<SitePhase, SectionId[]> = {
+  "save-the-date": ["hero", "saveTheDate", "welcome", "changes", "program", "practical"],
+  "rsvp-open": ["hero", "welcome", "changes", "program", "practical", "guestbook"],
+  "wedding-week": ["hero", "changes", "program", "directions", "weather", "welcome", "practical", "guestbook"],
+  "day-of": ["hero", "nowNext", "changes", "directions", "weather", "program", "welcome", "guestbook", "practical"],
+  after: ["hero", "thanks", "guestbook", "welcome", "program", "practical"],
+};
+
+interface Slots {
+  welcome?: (site: SiteContent) => ReactNode;
+  guestbook?: (timeZone: string) => ReactNode;
+}
+
+export function DashboardScreen({ welcome, guestbook }: Slots) {
   const { t } = useI18n();
   const trpc = useTRPC();
   const site = useQuery(trpc.site.content.queryOptions());
+  const phase = useSitePhase() ?? "rsvp-open";
 
   if (site.isPending || site.isError) {
     return (
@@ -44,16 +76,36 @@ export function DashboardScreen({ welcome }: { welcome?: (site: SiteContent) => 
       </div>
     );
   }
+  const sections = renderers(view, { welcome, guestbook });
   return (
     <div className="dashboard">
-      <HeroSection view={view} />
-      {welcome?.(view)}
-      {view.changes.length > 0 ? <ChangesNotice changes={view.changes} timeZone={view.wedding.timeZone} /> : null}
-      <ProgramSection events={view.events} timeZone={view.wedding.timeZone} />
-      {view.accommodations.length > 0 ? <AccommodationsSection accommodations={view.accommodations} /> : null}
-      {view.faq.length > 0 ? <FaqSection faq={view.faq} /> : null}
-      {view.gifts ? <GiftsSection gifts={view.gifts} /> : null}
-      {view.contacts.length > 0 ? <ContactsSection contacts={view.contacts} /> : null}
+      {SECTION_ORDER[phase].map((id) => (
+        <Fragment key={id}>{sections[id]()}</Fragment>
+      ))}
     </div>
   );
+}
+
+function renderers(view: OpenSiteContent, slots: Slots): Record<SectionId, () => ReactNode> {
+  return {
+    hero: () => <HeroSection view={view} />,
+    welcome: () => slots.welcome?.(view),
+    saveTheDate: () => <SaveTheDateNotice />,
+    nowNext: () => <NowNextSection view={view} />,
+    changes: () =>
+      view.changes.length > 0 ? <ChangesNotice changes={view.changes} timeZone={view.wedding.timeZone} /> : null,
+    weather: () => (view.weatherNote ? <WeatherSection note={view.weatherNote} /> : null),
+    directions: () => <DirectionsShortcut />,
+    program: () => <ProgramSection events={view.events} timeZone={view.wedding.timeZone} />,
+    guestbook: () => slots.guestbook?.(view.wedding.timeZone),
+    thanks: () => <ThanksSection photos={view.photos} />,
+    practical: () => (
+      <>
+        {view.accommodations.length > 0 ? <AccommodationsSection accommodations={view.accommodations} /> : null}
+        {view.faq.length > 0 ? <FaqSection faq={view.faq} /> : null}
+        {view.gifts ? <GiftsSection gifts={view.gifts} /> : null}
+        {view.contacts.length > 0 ? <ContactsSection contacts={view.contacts} /> : null}
+      </>
+    ),
+  };
 }

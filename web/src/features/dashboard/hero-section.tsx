@@ -16,7 +16,9 @@ export function HeroSection({ view }: { view: OpenSiteContent }) {
         <img className="hero-image" src={view.hero.image.url} alt={pickText(view.hero.image.alt, language)} />
       ) : null}
       <p className="eyebrow">{pickText(view.hero.title, language)}</p>
-      <h1 id="dashboard-title">{view.couple.names.join(" & ")}</h1>
+      <h1 id="dashboard-title" tabIndex={-1}>
+        {view.couple.names.join(" & ")}
+      </h1>
       <p className="hero-date">
         <time dateTime={date}>{formatWeddingDate(date, t)}</time>
       </p>

@@ -72,7 +72,7 @@ export function RsvpForm({
         return;
       }
       if (reason === "answer-changed") setSendProblem("conflict");
-      else if (reason === "deadline-passed" || reason === "closed") {
+      else if (reason === "deadline-passed" || reason === "closed" || reason === "not-open-yet") {
         setSendProblem("closed");
         void queryClient.invalidateQueries({ queryKey: trpc.invitations.mine.queryKey() });
       } else {
@@ -533,7 +533,7 @@ function SendProblemNotice({
     offline: t.sendOffline,
     network: t.sendFailedNetwork,
     server: t.sendFailedServer,
-    closed: invitation.window.reason === "closed" ? t.rsvpClosedByCouple : t.sendClosed,
+    closed: invitation.window.reason === "deadline-passed" ? t.sendClosed : t.rsvpClosedByCouple,
   }[problem];
   return (
     <div className="notice notice-error" role="alert">

@@ -255,8 +255,8 @@ describe("signing in", () => {
   it("signs in from an invite link, in the household's language, and takes the code out of the address", async () => {
     const { router } = renderApp({ history: [`/?invite=${tom.code.toLowerCase()}`], bff: { now: BEFORE_DEADLINE } });
     expect(await screen.findByRole("heading", { level: 2, name: "Hello, Tom Baker!" })).toBeTruthy();
-    expect(router.state.location.search).toBe("");
-    expect(router.state.historyAction).toBe("REPLACE");
+    expect(router.location.search).toBe("");
+    expect(router.navigationType).toBe("REPLACE");
   });
 
   it("explains a wrong code kindly, says who to ask, and keeps the public page", async () => {

@@ -29,6 +29,7 @@ export const invitationTexts = defineTexts({
     rsvpClosedDeadline: (date: string) =>
       `El plazo para responder terminó el ${date}. Para cualquier cambio, escribid a los novios.`,
     rsvpClosedByCouple: "Los novios han cerrado las respuestas. Para cualquier cambio, escribidles.",
+    rsvpNotOpenYet: "Podréis confirmar asistencia cuando llegue la invitación.",
     notYou: (name: string) => `¿No sois ${name}?`,
     useAnotherInvitation: "Usar otra invitación",
     rsvpTitle: "Confirmar asistencia",
@@ -116,6 +117,7 @@ export const invitationTexts = defineTexts({
     rsvpDeadlineNote: (date: string) => `You can answer or change your answer until ${date}.`,
     rsvpClosedDeadline: (date: string) => `Answers closed on ${date}. For any change, write to the couple.`,
     rsvpClosedByCouple: "The couple has closed the answers. For any change, write to them.",
+    rsvpNotOpenYet: "You can RSVP once the invitation arrives.",
     notYou: (name: string) => `Not ${name}?`,
     useAnotherInvitation: "Use another invitation",
     rsvpTitle: "RSVP",

@@ -91,6 +91,7 @@ export function rsvpStatus(invitation: Invitation, t: InvitationText): string {
 export function windowNote(invitation: Invitation, t: InvitationText): string {
   const deadline = formatWeddingDate(invitation.window.deadline, t);
   if (invitation.window.open) return t.rsvpDeadlineNote(deadline);
+  if (invitation.window.reason === "not-open-yet") return t.rsvpNotOpenYet;
   return invitation.window.reason === "deadline-passed" ? t.rsvpClosedDeadline(deadline) : t.rsvpClosedByCouple;
 }
 

@@ -21,7 +21,9 @@ export function LocationsScreen() {
 
   return (
     <section className="screen" aria-labelledby="locations-title">
-      <h1 id="locations-title">{eventTitle ? t.locationsForEvent(eventTitle) : t.locationsTitle}</h1>
+      <h1 id="locations-title" tabIndex={-1}>
+        {eventTitle ? t.locationsForEvent(eventTitle) : t.locationsTitle}
+      </h1>
       {eventId ? (
         <p>
           <Link to={paths.locations.href()}>{t.seeAllLocations}</Link>

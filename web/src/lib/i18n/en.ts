@@ -48,6 +48,8 @@ export const en: Messages = {
   call: "Call",
   callContact: (name: string) => `Call ${name}`,
   whatsappContact: (name: string) => `WhatsApp ${name}`,
+  // The live announcement on the day.
+  liveNow: (time: string) => `From the couple (${time}):`,
   // Invitation links and the sign-in (shown on every screen).
   signOut: "Sign out",
   openingInvitation: "Opening your invitation…",

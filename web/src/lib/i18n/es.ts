@@ -46,6 +46,8 @@ export const es = {
   call: "Llamar",
   callContact: (name: string) => `Llamar a ${name}`,
   whatsappContact: (name: string) => `WhatsApp a ${name}`,
+  // The live announcement on the day.
+  liveNow: (time: string) => `Aviso de los novios (${time}):`,
   // Invitation links and the sign-in (shown on every screen).
   signOut: "Cerrar sesión",
   openingInvitation: "Abriendo vuestra invitación…",
