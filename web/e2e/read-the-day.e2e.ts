@@ -11,7 +11,8 @@ describe("read the day", () => {
     const guest = await guests.open(PHONE);
     const { page } = guest;
     await page.goto(demoInvite("fernandez-garcia").link);
-    await page.getByRole("heading", { level: 1, name: "Lucía & Mateo" }).waitFor();
+    // The page shows the public program at once, then the family's once the invitation is opened.
+    await page.getByRole("heading", { level: 2, name: "¡Hola, Familia Fernández García!" }).waitFor();
     const main = page.getByRole("main");
     expect(await main.getByText("sábado, 12 de junio de 2027").count()).toBe(1);
     const program = page.getByRole("list").filter({ has: page.getByRole("heading", { level: 3, name: "Ceremonia" }) });

@@ -1,6 +1,6 @@
 // Wall-clock times of the wedding ("2027-06-12T18:00" in Europe/Madrid) to instants and back. One place for the
 // seed commands, the BFF and the page, so a time never means two different things. Free of zod for the page.
-import { TZDate } from "@date-fns/tz";
+import { tzOffset } from "@date-fns/tz";
 
 /**
  * `2027-06-12T17:30` (or `2027-06-12`, meaning midnight) in `Europe/Madrid` → the instant; undefined when that
@@ -16,14 +16,26 @@ export function localToInstant(local: string, timeZone: string): Date | undefine
     number,
     number,
   ];
-  const zoned = new TZDate(year, month - 1, day, hour, minute, timeZone);
-  const roundTrips =
-    zoned.getFullYear() === year &&
-    zoned.getMonth() === month - 1 &&
-    zoned.getDate() === day &&
-    zoned.getHours() === hour &&
-    zoned.getMinutes() === minute;
-  return roundTrips ? new Date(zoned.getTime()) : undefined;
+  // The wall-clock time read as if it were UTC, then moved by the zone's offset at that moment. Offsets are read
+  // with the library's tzOffset (Intl underneath) rather than a Date subclass, so any Date implementation works.
+  const asUtc = Date.UTC(year, month - 1, day, hour, minute);
+  const guess = asUtc - tzOffset(timeZone, new Date(asUtc)) * 60_000;
+  // Near a change of offset the first guess can be off by the change; one more step settles it.
+  const instant = asUtc - tzOffset(timeZone, new Date(guess)) * 60_000;
+  // A wall-clock time the clocks skip (summer time starting) reads back differently: it does not exist there.
+  return wallClock(new Date(instant), timeZone) === wallClock(new Date(asUtc), "UTC") ? new Date(instant) : undefined;
+}
+
+function wallClock(instant: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).format(instant);
 }
 
 /** The calendar date (`2027-06-12`) an instant falls on in a time zone. */

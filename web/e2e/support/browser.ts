@@ -111,3 +111,31 @@ export function guestsForThisFile(): { open(device?: BrowserContextOptions): Pro
     },
   };
 }
+
+/** axe-core's accessibility rules (WCAG 2.x A/AA) run in the page; returns the violations, none expected. */
+export async function accessibilityViolations(
+  page: Page,
+): Promise<Array<{ id: string; help: string; nodes: string[] }>> {
+  const { source } = await import("axe-core");
+  // Evaluated through the debugging protocol, so the page's Content-Security-Policy does not block it.
+  await page.evaluate(source);
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            options: object,
+          ): Promise<{ violations: Array<{ id: string; help: string; nodes: Array<{ target: string[] }> }> }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run({
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] },
+    });
+    return result.violations.map((violation) => ({
+      id: violation.id,
+      help: violation.help,
+      nodes: violation.nodes.map((node) => node.target.join(" ")),
+    }));
+  });
+}
