@@ -179,6 +179,21 @@ describe("the live day over HTTP", () => {
     expect(response.status).toBe(401);
   });
 
+  it("should refuse push sign-ups on the emulators, and tokens that are not tokens", async () => {
+    const signUp = (token: string) =>
+      fetch(`${base}/trpc/notifications.subscribe`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${tokens["ruiz-live"]}` },
+        body: JSON.stringify({ token, language: "es" }),
+      });
+    const unavailable = await signUp("dGVzdC10b2tlbg:APA91b");
+    expect(unavailable.status).toBe(412);
+    expect(((await unavailable.json()) as { error: { data: { reason: string } } }).error.data.reason).toBe(
+      "push-unavailable",
+    );
+    expect((await signUp("<script>")).status).toBe(400);
+  });
+
   it("should push a phase change to open pages without a reload", async () => {
     const page = feed();
     await page.next((event) => event.kind === "snapshot" && event.state.switches.phase === "rsvp-open");

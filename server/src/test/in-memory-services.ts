@@ -14,7 +14,7 @@ import { Switches } from "../contract/switches";
 import { GuestError, SessionError, UnavailableError } from "../errors";
 import type { HouseholdDirectory } from "../households/household-directory";
 import type { LiveChange } from "../live/live-hub";
-import { unavailablePushSubscriptions } from "../notifications/push-subscriptions";
+import { type PushSubscriptions, unavailablePushSubscriptions } from "../notifications/push-subscriptions";
 import type { RsvpRepository } from "../rsvp/rsvp-repository";
 import { createAudienceViews } from "../views/audience-view";
 
@@ -35,6 +35,8 @@ export interface InMemoryOptions {
   households?: Household[];
   rsvps?: Rsvp[];
   now?: () => Date;
+  /** Day-of push, as a real project with a web push key would have it (off by default, as on the emulators). */
+  push?: PushSubscriptions;
   /** Dependencies whose first use fails: "broken" (a 500) or "unavailable" (a 503). */
   failFirst?: Partial<Record<FailurePoint, "broken" | "unavailable">>;
 }
@@ -137,7 +139,7 @@ export function createInMemoryServices(options: InMemoryOptions) {
         return posted.id;
       },
     },
-    push: unavailablePushSubscriptions,
+    push: options.push ?? unavailablePushSubscriptions,
     firebaseWebConfig: { projectId: "demo-boda", apiKey: "demo-api-key", authEmulatorUrl: "http://127.0.0.1:9099" },
     shutdown: shutdown.signal,
     now,

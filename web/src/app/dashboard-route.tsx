@@ -1,14 +1,17 @@
 // The dashboard route, composed here so features stay independent: the dashboard itself, led by the invitation's
-// welcome card (a greeting for a household, a way in for a stranger), with the live guestbook. Loaded on demand.
+// welcome card (a greeting for a household, a way in for a stranger), with the live guestbook and the push opt-in.
+// Loaded on demand.
 import { DashboardScreen as Dashboard } from "../features/dashboard/dashboard-screen";
 import { GuestbookSection } from "../features/guestbook/guestbook-section";
 import { WelcomeCard } from "../features/invitation/welcome-card";
+import { PushOptIn } from "../features/notifications/push-opt-in";
 
 export function DashboardScreen() {
   return (
     <Dashboard
       welcome={(site) => <WelcomeCard site={site} />}
       guestbook={(timeZone) => <GuestbookSection timeZone={timeZone} />}
+      push={<PushOptIn />}
     />
   );
 }

@@ -2,13 +2,14 @@
 import { LANGUAGES } from "@boda/server/contract/language";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { Link, NavLink, Outlet } from "react-router-dom";
+import { Link, NavLink, Outlet, useLocation } from "react-router-dom";
 import { LiveBanner } from "../components/live-banner";
 import { ServicesNotice } from "../components/services-notice";
 import { paths } from "../config/paths";
 import { InviteLink } from "../features/invitation/invite-link";
 import { PinnedRsvpButton } from "../features/invitation/pinned-rsvp-button";
 import { SessionNotice } from "../features/invitation/session-notice";
+import { track } from "../lib/analytics";
 import { formatWeddingDate } from "../lib/format-date";
 import { useI18n } from "../lib/i18n/language";
 import { type SiteContent, useTRPC } from "../lib/trpc";
@@ -31,6 +32,11 @@ export function RootLayout() {
   const trpc = useTRPC();
   const main = useRef<HTMLElement>(null);
   useScreenFocus(main);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    // Hash routes are invisible to Analytics' own page views: record each screen the guest opens.
+    track({ name: "page_view", params: { page_path: `/#${pathname}` } });
+  }, [pathname]);
   const site = useQuery(trpc.site.content.queryOptions());
   const couple = site.data ? site.data.couple.names.join(" & ") : null;
 

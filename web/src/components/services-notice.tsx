@@ -2,7 +2,8 @@
 // so nobody mistakes silence for a bug; on a real project, starts Analytics where it is configured.
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { servicesStatus, startAnalytics } from "../lib/firebase";
+import { startAnalytics } from "../lib/analytics";
+import { servicesStatus } from "../lib/firebase";
 import { useI18n } from "../lib/i18n/language";
 import { useTRPC } from "../lib/trpc";
 

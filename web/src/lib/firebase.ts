@@ -1,6 +1,6 @@
 // The Firebase web SDK, loaded only when something needs it: Auth when a guest opens an invitation, was signed
-// in on an earlier visit, or the couple signs in; Analytics only for a real project with a measurement id. A
-// stranger's visit on a test stack loads none of it.
+// in on an earlier visit, or the couple signs in; Analytics and Messaging only for a real project that configures
+// them (analytics.ts, push.ts). A stranger's visit on a test stack loads none of it.
 import type { FirebaseWebConfig } from "@boda/server/contract/site-view";
 import type { FirebaseApp } from "firebase/app";
 
@@ -34,18 +34,4 @@ export function servicesStatus(config: FirebaseWebConfig): ServicesStatus {
     analytics: Boolean(config.measurementId),
     messaging: Boolean(config.vapidKey),
   };
-}
-
-let analytics: Promise<boolean> | undefined;
-
-/** Starts Analytics where a real project configures it (and the browser supports it); idempotent. */
-export function startAnalytics(config: FirebaseWebConfig): Promise<boolean> {
-  analytics ??= (async () => {
-    if (!config.measurementId) return false;
-    const { getAnalytics, isSupported } = await import("firebase/analytics");
-    if (!(await isSupported())) return false;
-    getAnalytics(await firebaseApp(config));
-    return true;
-  })();
-  return analytics;
 }

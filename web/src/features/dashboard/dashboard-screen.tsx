@@ -25,23 +25,36 @@ type SectionId =
   | "program"
   | "guestbook"
   | "thanks"
+  | "push"
   | "practical";
 
 /** What leads in each phase; the hero (with the page's h1) always comes first. */
 export const SECTION_ORDER: Record<SitePhase, SectionId[]> = {
   "save-the-date": ["hero", "saveTheDate", "welcome", "changes", "program", "practical"],
   "rsvp-open": ["hero", "welcome", "changes", "program", "practical", "guestbook"],
-  "wedding-week": ["hero", "changes", "program", "directions", "weather", "welcome", "practical", "guestbook"],
-  "day-of": ["hero", "nowNext", "changes", "directions", "weather", "program", "welcome", "guestbook", "practical"],
+  "wedding-week": ["hero", "changes", "program", "directions", "weather", "push", "welcome", "practical", "guestbook"],
+  "day-of": [
+    "hero",
+    "nowNext",
+    "changes",
+    "directions",
+    "weather",
+    "push",
+    "program",
+    "welcome",
+    "guestbook",
+    "practical",
+  ],
   after: ["hero", "thanks", "guestbook", "welcome", "program", "practical"],
 };
 
 interface Slots {
   welcome?: (site: SiteContent) => ReactNode;
   guestbook?: (timeZone: string) => ReactNode;
+  push?: ReactNode;
 }
 
-export function DashboardScreen({ welcome, guestbook }: Slots) {
+export function DashboardScreen({ welcome, guestbook, push }: Slots) {
   const { t } = useI18n();
   const trpc = useTRPC();
   const site = useQuery(trpc.site.content.queryOptions());
@@ -76,7 +89,7 @@ export function DashboardScreen({ welcome, guestbook }: Slots) {
       </div>
     );
   }
-  const sections = renderers(view, { welcome, guestbook });
+  const sections = renderers(view, { welcome, guestbook, push });
   return (
     <div className="dashboard">
       {SECTION_ORDER[phase].map((id) => (
@@ -99,6 +112,7 @@ function renderers(view: OpenSiteContent, slots: Slots): Record<SectionId, () =>
     program: () => <ProgramSection events={view.events} timeZone={view.wedding.timeZone} />,
     guestbook: () => slots.guestbook?.(view.wedding.timeZone),
     thanks: () => <ThanksSection photos={view.photos} />,
+    push: () => slots.push,
     practical: () => (
       <>
         {view.accommodations.length > 0 ? <AccommodationsSection accommodations={view.accommodations} /> : null}

@@ -2,11 +2,13 @@
 // needs, the couple's questions and a message. Errors show next to their field in the guest's language; a failed
 // send keeps every answer and says what to do.
 
+import { isAttendingAnything } from "@boda/server/contract/attendance";
 import { pickText } from "@boda/server/contract/language";
 import type { RsvpInput } from "@boda/server/contract/rsvp";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { TRPCClientError } from "@trpc/client";
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { track } from "../../lib/analytics";
 import { formatShortDay, formatTime } from "../../lib/format-time";
 import { useI18n } from "../../lib/i18n/language";
 import { errorReason, type Invitation, useTRPC, useTRPCClient } from "../../lib/trpc";
@@ -55,6 +57,10 @@ export function RsvpForm({
     mutationFn: (input: RsvpInput) => client.rsvp.submit.mutate(input),
     onSuccess: (saved) => {
       queryClient.setQueryData(trpc.invitations.mine.queryKey(), { ...invitation, rsvp: saved });
+      track({
+        name: "rsvp_sent",
+        params: { coming: saved.people.filter(isAttendingAnything).length, people: saved.people.length },
+      });
       onSaved(saved);
     },
     onError: (error) => {

@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router-dom";
 import { LoadError, Loading } from "../../components/query-status";
 import { EVENT_PARAM, paths } from "../../config/paths";
+import { track } from "../../lib/analytics";
 import { useI18n } from "../../lib/i18n/language";
 import { type LocationItem, useTRPC } from "../../lib/trpc";
 
@@ -92,6 +93,7 @@ function LocationCard({ location }: { location: LocationItem }) {
             target="_blank"
             rel="noopener noreferrer"
             aria-label={t.openIn(app.name, location.name)}
+            onClick={() => track({ name: "directions_opened", params: { place: location.id, app: app.name } })}
           >
             {app.name}
           </a>
@@ -102,6 +104,7 @@ function LocationCard({ location }: { location: LocationItem }) {
           target="_blank"
           rel="noopener noreferrer"
           aria-label={t.rideWith(location.name)}
+          onClick={() => track({ name: "directions_opened", params: { place: location.id, app: "Uber" } })}
         >
           Uber
         </a>
