@@ -8,6 +8,8 @@ import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstanc
 import type { Viewer } from "./auth/viewer";
 import type { RequestContext, Services } from "./context";
 import { ReasonedError } from "./errors";
+import { registerContentResponse } from "./http/content-response";
+import { QuietRequestLog } from "./http/request-log";
 import { type AppRouter, appRouter } from "./routers/_app";
 
 export interface BuildServerOptions {
@@ -30,7 +32,17 @@ export interface BuildServerOptions {
   logger?: FastifyBaseLogger;
   /** Serve this built web app on the same origin (production). */
   webDistDir?: string;
+  /**
+   * Answer `GET /trpc/site.content` from pre-serialized, pre-compressed views with an ETag (http/content-response.ts).
+   * On unless set to false; tests turn it off to compare with stock tRPC.
+   */
+  contentFastPath?: boolean;
+  /** Requests slower than this are logged (warn); others are not, so logging costs nothing on the hot path. */
+  slowRequestMs?: number;
 }
+
+/** Responses smaller than this go out uncompressed (compressing them saves less than it costs). */
+const COMPRESS_THRESHOLD_BYTES = 1024;
 
 export const TRPC_PREFIX = "/trpc";
 
@@ -43,6 +55,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     // The batch link puts inputs in the query string; keep room for a page's worth of batched calls.
     routerOptions: { maxParamLength: 5000 },
     trustProxy: options.trustProxy ?? false,
+    // Per request, only errors and slow requests are logged (http/request-log.ts).
+    logController: new QuietRequestLog(options.slowRequestMs ?? 1000),
   });
 
   app.addHook("onSend", async (request, reply) => {
@@ -54,7 +68,18 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   });
 
   // Guests are often on a weak venue signal: every response worth it goes out brotli- or gzip-compressed.
-  await app.register(fastifyCompress, { threshold: 1024, encodings: ["br", "gzip"] });
+  await app.register(fastifyCompress, { threshold: COMPRESS_THRESHOLD_BYTES, encodings: ["br", "gzip"] });
+
+  // ── Content fast path (benchmarks and budgets): the bare content query answered from pre-encoded views before
+  // tRPC runs; every other request, and any outcome but a view, goes on to tRPC untouched.
+  if (options.contentFastPath !== false) {
+    registerContentResponse(app, {
+      services: options.services,
+      resolveViewer: options.resolveViewer,
+      compressThreshold: COMPRESS_THRESHOLD_BYTES,
+    });
+  }
+  // ── end of the content fast path ──
 
   await app.register(fastifyTRPCPlugin, {
     prefix: TRPC_PREFIX,
