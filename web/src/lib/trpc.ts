@@ -1,8 +1,8 @@
-// The one door to the BFF: a typed tRPC client over batched HTTP carrying the guest's ID token, plus the query
-// cache rules for flaky phone signal.
+// The one door to the BFF: a typed tRPC client over batched HTTP carrying the guest's ID token (the content query
+// on its own, at a stable, cacheable URL), plus the query cache rules for flaky phone signal.
 import type { AppRouter } from "@boda/server/app-router";
 import { QueryClient } from "@tanstack/react-query";
-import { createTRPCClient, httpBatchLink, splitLink, TRPCClientError, type TRPCLink } from "@trpc/client";
+import { createTRPCClient, httpBatchLink, httpLink, splitLink, TRPCClientError, type TRPCLink } from "@trpc/client";
 import type { inferRouterOutputs } from "@trpc/server";
 import { observable } from "@trpc/server/observable";
 import { createTRPCContext } from "@trpc/tanstack-react-query";
@@ -26,6 +26,12 @@ export type BffClient = ReturnType<typeof createTRPCClient<AppRouter>>;
  * redeeming a link (which must work even with a stale sign-in). They never wait for, nor carry, a token.
  */
 const SESSIONLESS = new Set(["config.get", "invitations.redeem"]);
+
+/**
+ * The content query goes alone, as `GET /trpc/site.content`: the BFF answers that URL from bytes it prepared once
+ * per content change, with an ETag, so revisits cost a 304 (server/src/http/content-response.ts).
+ */
+const UNBATCHED = "site.content";
 
 /**
  * A link whose code is fetched the first time an operation needs it (subscriptions: the live banner and the
@@ -73,6 +79,10 @@ export function createBffClient(options: BffClientOptions = {}): BffClient {
         new URL("/trpc", window.location.href).href,
         options.session,
       ));
+  const withToken = async (): Promise<Record<string, string>> => {
+    const token = await options.session?.idToken();
+    return token ? { authorization: `Bearer ${token}` } : {};
+  };
   return createTRPCClient<AppRouter>({
     links: [
       splitLink({
@@ -81,12 +91,10 @@ export function createBffClient(options: BffClientOptions = {}): BffClient {
         false: splitLink({
           condition: (op) => SESSIONLESS.has(op.path),
           true: httpBatchLink(transport),
-          false: httpBatchLink({
-            ...transport,
-            async headers() {
-              const token = await options.session?.idToken();
-              return token ? { authorization: `Bearer ${token}` } : {};
-            },
+          false: splitLink({
+            condition: (op) => op.path === UNBATCHED && op.type === "query",
+            true: httpLink({ ...transport, headers: withToken }),
+            false: httpBatchLink({ ...transport, headers: withToken }),
           }),
         }),
       }),
