@@ -19,4 +19,10 @@ export class QuietRequestLog extends LogController {
     if (String(reply.getHeader("content-type")).startsWith("text/event-stream")) return;
     reply.log.warn({ req: request, res: reply, responseTime: Math.round(reply.elapsedTime) }, "slow request");
   }
+
+  override streamError(error: Error, request: FastifyRequest, reply: FastifyReply): void {
+    // A browser leaving a page closes its live stream: that is how every visit ends, not a problem.
+    if ((error as { code?: string }).code === "ERR_STREAM_PREMATURE_CLOSE") return;
+    super.streamError(error, request, reply);
+  }
 }
