@@ -1,11 +1,14 @@
-// `pnpm bench [name...]`: runs the benchmarks one after another, each in its own process. Never part of the
-// tests: these machines are shared and noisy, so figures are read by people, not asserted.
+// `pnpm bench [name...]`: runs the benchmarks one after another, each in its own process; with no name, `site`,
+// which writes bench/results.md. Never part of the tests: these machines are shared and noisy, so figures are read
+// by people, not asserted.
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { typescriptCommand } from "../emulators/processes";
 
 const BENCHMARKS = {
-  content: "content-query.ts",
+  /** The guests' page as production serves it: BFF load, RSVP, reads, memory, downloads, Lighthouse. */
+  site: "site.ts",
+  /** The Realtime Database stand-in: sets and fan-out. */
   rtdb: "rtdb.ts",
 } as const;
 type Name = keyof typeof BENCHMARKS;
@@ -17,7 +20,7 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 let failed = false;
-for (const name of (asked.length > 0 ? asked : Object.keys(BENCHMARKS)) as Name[]) {
+for (const name of (asked.length > 0 ? asked : ["site"]) as Name[]) {
   console.log(`\n━━ ${name} ━━`);
   const [node, args] = typescriptCommand(fileURLToPath(new URL(`./${BENCHMARKS[name]}`, import.meta.url)));
   failed = spawnSync(node, args, { stdio: "inherit" }).status !== 0 || failed;

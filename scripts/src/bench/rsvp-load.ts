@@ -1,0 +1,170 @@
+// RSVP submit latency for `pnpm bench`: many households answer at the same moment (the reminder went out). Each
+// redeems its code at the BFF from its own local address, signs in at the Auth emulator as the browser SDK does,
+// reads its invitation, then all submit together, round after round (each round changes the saved answer).
+import http from "node:http";
+import type { InvitationView } from "@boda/server/contract/site-view";
+
+export interface BenchInvite {
+  key: string;
+  code: string;
+}
+
+interface Answer {
+  status: number;
+  body: { result?: { data: unknown }; error?: { message: string } };
+}
+
+/** One tRPC call over HTTP, from a chosen local address (127.0.0.x all reach the BFF on Linux). */
+function call(
+  agent: http.Agent,
+  base: string,
+  procedure: string,
+  options: { input?: unknown; token?: string; mutation?: boolean } = {},
+): Promise<Answer> {
+  const body = options.mutation ? JSON.stringify(options.input ?? {}) : undefined;
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      `${base}/trpc/${procedure}`,
+      {
+        agent,
+        method: options.mutation ? "POST" : "GET",
+        headers: {
+          ...(body ? { "content-type": "application/json" } : {}),
+          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+        },
+      },
+      (response) => {
+        let text = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => {
+          text += chunk;
+        });
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) }));
+      },
+    );
+    request.on("error", reject);
+    request.end(body);
+  });
+}
+
+function dataOf<T>(answer: Answer, what: string): T {
+  if (answer.status !== 200 || !answer.body.result) {
+    throw new Error(`${what} failed (${answer.status}): ${answer.body.error?.message ?? JSON.stringify(answer.body)}`);
+  }
+  return answer.body.result.data as T;
+}
+
+async function signIn(authEmulatorHost: string, customToken: string): Promise<string> {
+  const response = await fetch(
+    `http://${authEmulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken?key=demo-api-key`,
+    {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ token: customToken, returnSecureToken: true }),
+    },
+  );
+  const body = (await response.json()) as { idToken?: string };
+  if (!body.idToken) throw new Error(`The Auth emulator refused a custom token: ${JSON.stringify(body)}`);
+  return body.idToken;
+}
+
+/** Everyone comes to everything, with the first meal where one is served; round `n` changes the message. */
+function answerFor(invitation: InvitationView, round: number, expectedRevision: number) {
+  const firstMeal = invitation.meals[0]?.id;
+  const attending = Object.fromEntries(invitation.events.map((event) => [event.id, true]));
+  const needsMeal = invitation.events.some((event) => event.meal);
+  return {
+    people: invitation.household.members.map((member) => ({
+      personId: member.id,
+      attending,
+      ...(needsMeal && firstMeal ? { mealId: firstMeal } : {}),
+      dietary: [],
+    })),
+    answers: {},
+    message: `Allí estaremos (${round + 1})`,
+    expectedRevision,
+  };
+}
+
+interface Latencies {
+  submits: number;
+  p50: number;
+  p99: number;
+  max: number;
+  errors: number;
+}
+
+export interface RsvpLatency extends Latencies {
+  households: number;
+  rounds: number;
+  /** Ten submits one after another, before the concurrent rounds. */
+  alone: Latencies;
+}
+
+function percentile(sorted: number[], q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+}
+
+export async function measureRsvpSubmits(options: {
+  bffUrl: string;
+  authEmulatorHost: string;
+  invites: BenchInvite[];
+  rounds: number;
+}): Promise<RsvpLatency> {
+  const households = await Promise.all(
+    options.invites.map(async (invite, index) => {
+      // A browser of its own: its own local address (the redemption limit is per address) and kept-alive connection.
+      const agent = new http.Agent({ keepAlive: true, localAddress: `127.0.0.${2 + index}` });
+      const redeemed = dataOf<{ token: string }>(
+        await call(agent, options.bffUrl, "invitations.redeem", { mutation: true, input: { code: invite.code } }),
+        `Redeeming ${invite.key}`,
+      );
+      const token = await signIn(options.authEmulatorHost, redeemed.token);
+      const invitation = dataOf<InvitationView>(
+        await call(agent, options.bffUrl, "invitations.mine", { token }),
+        `Reading ${invite.key}'s invitation`,
+      );
+      return { agent, token, invitation, revision: invitation.rsvp?.revision ?? 0 };
+    }),
+  );
+
+  type Household = (typeof households)[number];
+  let round = 0;
+  const latencies: number[] = [];
+  let errors = 0;
+  const submit = async (household: Household) => {
+    const started = performance.now();
+    const answer = await call(household.agent, options.bffUrl, "rsvp.submit", {
+      mutation: true,
+      token: household.token,
+      input: answerFor(household.invitation, round, household.revision),
+    });
+    latencies.push(performance.now() - started);
+    if (answer.status !== 200) {
+      errors += 1;
+      return;
+    }
+    household.revision = dataOf<{ revision: number }>(answer, "Submitting").revision;
+  };
+  const summary = () => {
+    const sorted = latencies.splice(0).toSorted((a, b) => a - b);
+    const found: Latencies = {
+      submits: sorted.length,
+      p50: percentile(sorted, 0.5),
+      p99: percentile(sorted, 0.99),
+      max: sorted.at(-1) ?? Number.NaN,
+      errors,
+    };
+    errors = 0;
+    return found;
+  };
+
+  // First one household at a time: what a single answer costs when nobody else is answering.
+  for (const household of households.slice(0, 10)) await submit(household);
+  round += 1;
+  const alone = summary();
+  for (let rounds = 0; rounds < options.rounds; rounds++, round++) await Promise.all(households.map(submit));
+  const together = summary();
+  for (const household of households) household.agent.destroy();
+  return { households: households.length, rounds: options.rounds, alone, ...together };
+}
