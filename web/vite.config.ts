@@ -19,6 +19,10 @@ export default defineConfig({
       "/trpc": bff,
       "/healthz": bff,
       "/readyz": bff,
+      // The site shell's manifest and images are drawn by the BFF from the published theme.
+      "/manifest.webmanifest": bff,
+      "/icons": bff,
+      "/share.png": bff,
     },
   },
 });

@@ -1,5 +1,5 @@
 // Builds the BFF as a Fastify app with everything injected; the entry file and the tests both use this.
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyCompress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
@@ -9,6 +9,8 @@ import type { Viewer } from "./auth/viewer";
 import type { RequestContext, Services } from "./context";
 import { ReasonedError } from "./errors";
 import { type AppRouter, appRouter } from "./routers/_app";
+import { registerSiteShell } from "./web/shell-routes";
+import { createSiteShell } from "./web/site-shell";
 
 export interface BuildServerOptions {
   services: Services;
@@ -30,6 +32,8 @@ export interface BuildServerOptions {
   logger?: FastifyBaseLogger;
   /** Serve this built web app on the same origin (production). */
   webDistDir?: string;
+  /** The site's public address, for absolute links in previews; else the address each request came to. */
+  siteUrl?: string;
 }
 
 export const TRPC_PREFIX = "/trpc";
@@ -102,21 +106,26 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     return { status: "ready" };
   });
 
+  let indexTemplate: string | undefined;
   if (options.webDistDir) {
     const root = path.resolve(options.webDistDir);
     if (!existsSync(path.join(root, "index.html"))) {
       throw new Error(`WEB_DIST_DIR ${root} has no index.html; build the web app first with \`pnpm build\`.`);
     }
+    indexTemplate = readFileSync(path.join(root, "index.html"), "utf8");
     await app.register(fastifyStatic, {
       root,
-      wildcard: false,
+      // index.html is the site shell's, filled from the published content (below), never the file as built.
+      index: false,
+      allowedPath: (pathName) => pathName !== "/index.html",
       setHeaders(response, filePath) {
-        // Hashed assets never change; index.html must be revalidated so a new deploy is picked up.
+        // Hashed assets never change; anything else must be revalidated so a new deploy is picked up.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         response.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
       },
     });
   }
+  registerSiteShell(app, createSiteShell(options.services, indexTemplate), options.siteUrl);
 
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send({ error: "Not Found", message: `Nothing is served at ${request.method} ${request.url}.` });

@@ -18,6 +18,10 @@ const ServerEnv = z.object({
     .enum(["true", "false"], { error: 'must be "true" (behind a proxy) or "false"' })
     .default("false")
     .transform((value) => value === "true"),
+  /** The site's public address (https://boda.example.com), for absolute links in link previews. */
+  SITE_URL: z
+    .url({ protocol: /^https?$/, error: "must be the site's address, such as https://boda.example.com" })
+    .optional(),
   /** Remote Config template evaluated in emulator mode (Remote Config has no emulator). */
   REMOTE_CONFIG_TEMPLATE: z
     .string()
