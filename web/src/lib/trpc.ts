@@ -6,6 +6,7 @@ import { createTRPCClient, httpBatchLink, splitLink, TRPCClientError, type TRPCL
 import type { inferRouterOutputs } from "@trpc/server";
 import { observable } from "@trpc/server/observable";
 import { createTRPCContext } from "@trpc/tanstack-react-query";
+import { KEPT_FOR_MS } from "./persistence";
 import type { Session } from "./session";
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
@@ -122,6 +123,10 @@ export function createQueryClient(): QueryClient {
       queries: {
         // The content changes rarely: moving between screens must not wait for the network again.
         staleTime: 5 * 60_000,
+        // Kept (and stored for offline use) as long as the storage keeps it, not dropped after minutes unseen.
+        gcTime: KEPT_FOR_MS,
+        // Back from no signal, everything is fetched again: the couple may have changed something meanwhile.
+        refetchOnReconnect: "always",
         // Weak signal fails often; retry a couple of times, but a definite answer will not change by retrying.
         retry: (failureCount, error) => !FINAL_CODES.has(errorCode(error) ?? "") && failureCount < 2,
         refetchOnWindowFocus: false,
