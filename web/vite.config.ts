@@ -19,8 +19,9 @@ interface ManifestChunk {
 }
 
 /**
- * What a guest needs with no network: the entry and everything it imports, and the dashboard's code (the first
- * screen of an invite link). Sign-in, the answer form and the couple's page are cached when first used instead, so
+ * What a guest needs with no network: the entry and everything it imports, the dashboard's code (the first screen of
+ * an invite link) and the live stream's (every page opens it). Kept with the shell also means a page still open
+ * across a deploy finds them. Sign-in, the answer form and the couple's page are cached when first used instead, so
  * a stranger's visit never downloads the sign-in code.
  */
 function offlineShell(distManifest: Record<string, ManifestChunk>): Set<string> {
@@ -34,6 +35,7 @@ function offlineShell(distManifest: Record<string, ManifestChunk>): Set<string> 
   };
   for (const [key, chunk] of Object.entries(distManifest)) if (chunk.isEntry) visit(key);
   visit("src/app/dashboard-route.tsx");
+  visit("src/lib/subscription-link.ts");
   return files;
 }
 

@@ -38,7 +38,8 @@ describe("a new version of the page", () => {
     await offer.waitFor();
     await page.screenshot({ path: screenshotPath("new-version-desktop"), fullPage: false });
     await offer.getByRole("button", { name: "Actualizar" }).click();
-    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.version)).toBe("e2e-second");
+    const version = () => page.evaluate(() => document.documentElement.dataset.version);
+    await expect.poll(version, { timeout: 20_000 }).toBe("e2e-second");
 
     // Another deploy; this time the guest just comes back to the page later.
     await buildWeb(dist, "e2e-third");
@@ -46,7 +47,8 @@ describe("a new version of the page", () => {
     await page.reload();
     await offer.waitFor();
     await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
-    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.version)).toBe("e2e-third");
+    await expect.poll(version, { timeout: 20_000 }).toBe("e2e-third");
     expect(guest.consoleErrors).toEqual([]);
-  });
+    // Three builds and three server starts: slower than a page visit, still a matter of seconds each.
+  }, 240_000);
 });

@@ -73,6 +73,16 @@ describe("offline at the venue", () => {
     await page.getByRole("link", { name: "RSVP" }).first().click();
     const linh = page.getByRole("group", { name: "Is Linh Nguyen coming?" });
     await linh.getByRole("radio", { name: "Yes, coming" }).check();
+    await page
+      .getByRole("group", { name: "Linh Nguyen", exact: true })
+      .getByRole("combobox", { name: "Meal" })
+      .selectOption({ label: "Fish" });
+    for (const person of ["Oliver Smith", "Maya"]) {
+      await page
+        .getByRole("group", { name: `Is ${person} coming?` })
+        .getByRole("radio", { name: "Can't come" })
+        .check();
+    }
     await page.context().setOffline(true);
     await page.getByRole("button", { name: "Send answer" }).click();
     await page.getByText("Offline: sending needs a connection. What you typed is still here.").waitFor();

@@ -34,9 +34,12 @@ createRoot(container).render(
   </StrictMode>,
 );
 
-// The offline shell, after the page is up (a production build only: Vite's dev server has no service worker).
+// The offline shell, once the page is up and quiet (a production build only: Vite's dev server has no service
+// worker). Preparing for a lost signal must never compete with showing the page on a weak one.
 if (import.meta.env.PROD) {
   window.addEventListener("load", () => {
-    void import("./lib/service-worker").then(({ registerServiceWorker }) => registerServiceWorker());
+    setTimeout(() => {
+      void import("./lib/service-worker").then(({ registerServiceWorker }) => registerServiceWorker());
+    }, 3000);
   });
 }

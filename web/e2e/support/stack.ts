@@ -126,7 +126,8 @@ export async function buildWeb(outDir: string, version: string): Promise<void> {
     ["--silent", "--filter", "@boda/web", "exec", "vite", "build", "--outDir", outDir, "--emptyOutDir"],
     {
       cwd: REPO_ROOT,
-      env: { ...process.env, APP_VERSION: version },
+      // The test runner sets NODE_ENV=test, which would make Vite build for development.
+      env: { ...process.env, NODE_ENV: "production", APP_VERSION: version },
       stdio: "ignore",
     },
   );

@@ -6,7 +6,6 @@ import { createTRPCClient, httpBatchLink, splitLink, TRPCClientError, type TRPCL
 import type { inferRouterOutputs } from "@trpc/server";
 import { observable } from "@trpc/server/observable";
 import { createTRPCContext } from "@trpc/tanstack-react-query";
-import { KEPT_FOR_MS } from "./persistence";
 import type { Session } from "./session";
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
@@ -123,8 +122,9 @@ export function createQueryClient(): QueryClient {
       queries: {
         // The content changes rarely: moving between screens must not wait for the network again.
         staleTime: 5 * 60_000,
-        // Kept (and stored for offline use) as long as the storage keeps it, not dropped after minutes unseen.
-        gcTime: KEPT_FOR_MS,
+        // Kept (and stored for offline use) as long as the page lives, not dropped after minutes unseen. (A number
+        // as large as the storage's 30 days would overflow the timer and drop everything at once.)
+        gcTime: Number.POSITIVE_INFINITY,
         // Back from no signal, everything is fetched again: the couple may have changed something meanwhile.
         refetchOnReconnect: "always",
         // Weak signal fails often; retry a couple of times, but a definite answer will not change by retrying.
