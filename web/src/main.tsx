@@ -34,12 +34,14 @@ createRoot(container).render(
   </StrictMode>,
 );
 
-// The offline shell, once the page is up and quiet (a production build only: Vite's dev server has no service
-// worker). Preparing for a lost signal must never compete with showing the page on a weak one.
-if (import.meta.env.PROD) {
+// The offline shell (a production build only: Vite's dev server has no service worker). On a first visit it waits
+// until the page is up and quiet: preparing for a lost signal must never compete with showing the page on a weak
+// one. On later visits it registers at once, to notice a new deploy while the browser checks for one.
+if (import.meta.env.PROD && "serviceWorker" in navigator) {
+  const register = () =>
+    void import("./lib/service-worker").then(({ registerServiceWorker }) => registerServiceWorker());
   window.addEventListener("load", () => {
-    setTimeout(() => {
-      void import("./lib/service-worker").then(({ registerServiceWorker }) => registerServiceWorker());
-    }, 3000);
+    if (navigator.serviceWorker.controller) register();
+    else setTimeout(register, 3000);
   });
 }

@@ -39,7 +39,12 @@ export function AppProviders({
     </TRPCProvider>
   );
   return persist ? (
-    <PersistQueryClientProvider client={queryClient} persistOptions={persist}>
+    <PersistQueryClientProvider
+      client={queryClient}
+      persistOptions={persist}
+      // What was stored is the last known state, shown at once; it is asked again as soon as there is a network.
+      onSuccess={() => void queryClient.invalidateQueries()}
+    >
       {tree}
     </PersistQueryClientProvider>
   ) : (
