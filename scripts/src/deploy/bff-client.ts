@@ -74,7 +74,10 @@ export function declineEverything(invitation: InvitationView, expectedRevision: 
 
 export interface LiveEvent {
   kind: string;
+  /** On "announcement" events. */
   announcement?: { message: string } | null;
+  /** On "snapshot" events (when the page connects, and after a switch changes). */
+  state?: { announcement: { message: string } | null };
 }
 
 /** One open page's live stream (tRPC over server-sent events) and everything it has received. */
@@ -84,7 +87,8 @@ export function openLiveFeed(base: string) {
   source.addEventListener("message", (event) => events.push(JSON.parse(event.data)));
   return {
     events,
-    announced: (message: string) => events.some((event) => event.announcement?.message === message),
+    announced: (message: string) =>
+      events.some((event) => (event.announcement ?? event.state?.announcement)?.message === message),
     close: () => source.close(),
   };
 }
