@@ -1,5 +1,6 @@
 // The BFF's production bundle (server/dist/main.mjs under plain node, as the container runs it) over real HTTP on
-// emulators of its own, and two instances of it side by side: what one instance learns, the other serves too.
+// emulators of its own, and two instances of it side by side — one from the workspace, one from the container image's
+// layout (production dependencies only) — showing that what one instance learns, the other serves too.
 import { spawnSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,6 +13,7 @@ import { httpOk, type ManagedProcess, spawnManaged, waitUntilReady } from "../em
 import { EXAMPLE_CONTENT_FILE, REMOTE_CONFIG_TEMPLATE, REPO_ROOT } from "../repo";
 import { type DemoInvite, seed, seedDemoContent, seedDemoInvites } from "../stack";
 import { declineEverything, openLiveFeed, signInWithInvite, trpcMutation, trpcQuery } from "./bff-client";
+import { assembleImageLayout, type ImageLayout } from "./image-layout";
 import { bundleCommand } from "./server-bundle";
 
 interface Instance {
@@ -48,16 +50,18 @@ describe("the BFF's production bundle", () => {
   let a: Instance;
   let b: Instance;
 
-  async function startInstance(name: string): Promise<Instance> {
+  /** Starts the bundle from the workspace, or from the image's layout (`image`), and waits until it is ready. */
+  async function startInstance(name: string, image?: ImageLayout): Promise<Instance> {
     const port = await freePort();
-    const process_ = spawnManaged(...bundleCommand(), {
-      cwd: REPO_ROOT,
+    const [node, args]: [string, string[]] = image ? [process.execPath, [image.bundle]] : bundleCommand();
+    const process_ = spawnManaged(node, args, {
+      cwd: image?.appDir ?? REPO_ROOT,
       env: {
         ...env,
         NODE_ENV: "production",
         HOST: "127.0.0.1",
         PORT: String(port),
-        WEB_DIST_DIR: webDist,
+        WEB_DIST_DIR: image?.webDist ?? webDist,
         REMOTE_CONFIG_TEMPLATE: switchesFile,
         LOG_LEVEL: "warn",
       },
@@ -84,11 +88,15 @@ describe("the BFF's production bundle", () => {
     switchesFile = path.join(work, "remoteconfig.template.json");
     copyFileSync(REMOTE_CONFIG_TEMPLATE, switchesFile);
     // Emulators of its own: other suites rewrite the default database's content and guest list while they run.
-    emulators = await startEmulators({ ports: "free", log: () => {} });
+    let image: ImageLayout;
+    [emulators, image] = await Promise.all([
+      startEmulators({ ports: "free", log: () => {} }),
+      assembleImageLayout(path.join(work, "image"), webDist),
+    ]);
     env = { ...process.env, ...emulators.env, REMOTE_CONFIG_TEMPLATE: switchesFile };
     await seedDemoContent(env);
     invites = await seedDemoInvites(env, "https://boda.example.com", path.join(work, "invitaciones"));
-    [a, b] = await Promise.all([startInstance("a"), startInstance("b")]);
+    [a, b] = await Promise.all([startInstance("a"), startInstance("b", image)]);
   }, 120_000);
   afterAll(async () => {
     await a?.process.stop();
