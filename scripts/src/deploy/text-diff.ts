@@ -21,12 +21,13 @@ export function lineDiff(before: string, after: string, context = 2): string[] {
       lines.push({ mark: " ", text: a[i] ?? "" });
       i += 1;
       j += 1;
-    } else if (j < b.length && (i >= a.length || at(i, j + 1) >= at(i + 1, j))) {
-      lines.push({ mark: "+", text: b[j] ?? "" });
-      j += 1;
-    } else {
+    } else if (i < a.length && (j >= b.length || at(i + 1, j) >= at(i, j + 1))) {
+      // Removed lines before added ones, as diffs are read.
       lines.push({ mark: "-", text: a[i] ?? "" });
       i += 1;
+    } else {
+      lines.push({ mark: "+", text: b[j] ?? "" });
+      j += 1;
     }
   }
   const out: string[] = [];
