@@ -10,9 +10,10 @@ const serverDir = path.dirname(fileURLToPath(import.meta.url));
 /**
  * Left out of the bundle and loaded from node_modules at run time. firebase-admin pulls in code that reads files
  * next to itself when loaded (farmhash-modern's WebAssembly, Firestore's protos, package.json versions), which a
- * bundle moves away from; everything else the BFF imports is plain JavaScript and bundles as is.
+ * bundle moves away from; @resvg/resvg-js (which draws the share image) loads a native addon for the platform.
+ * Everything else the BFF imports is plain JavaScript and bundles as is.
  */
-export const EXTERNAL_PACKAGES = ["firebase-admin"];
+export const EXTERNAL_PACKAGES = ["firebase-admin", "@resvg/resvg-js"];
 
 /** Builds dist/main.mjs (and its source map); returns the bundle's path. */
 export async function buildServerBundle({ outDir = path.join(serverDir, "dist"), quiet = false } = {}) {

@@ -91,12 +91,12 @@ const RealProjectEnv = z.object({
 /** Every problem with the environment, one line each (`NAME: what is wrong and how to fix it`). */
 export function serverEnvProblems(env: NodeJS.ProcessEnv): string[] {
   const problems: string[] = [];
-  const base = ServerEnv.safeParse(env);
+  // Empty values count as unset: a deploy that writes NAME= must not look configured.
+  const given = withoutEmptyValues(env);
+  const base = ServerEnv.safeParse(given);
   if (!base.success) problems.push(...base.error.issues.map((issue) => `${formatPath(issue.path)}: ${issue.message}`));
   const realProject = env.NODE_ENV === "production" && !EMULATOR_HOSTS.some((name) => env[name]);
   if (realProject) {
-    // Empty values count as missing: a deploy that writes NAME= must not look configured.
-    const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
     const real = RealProjectEnv.safeParse(given);
     if (!real.success)
       problems.push(...real.error.issues.map((issue) => `${formatPath(issue.path)}: ${issue.message}`));
@@ -120,7 +120,11 @@ export function parseServerEnv(env: NodeJS.ProcessEnv): ServerEnv {
   const problems = serverEnvProblems(env);
   if (problems.length > 0)
     throw new Error(`Invalid environment for the BFF:\n${problems.map((line) => `  ${line}`).join("\n")}`);
-  return ServerEnv.parse(env);
+  return ServerEnv.parse(withoutEmptyValues(env));
+}
+
+function withoutEmptyValues(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
 }
 
 function isHttpsOrigin(value: string): boolean {
