@@ -83,7 +83,7 @@ describe("the BFF's production bundle", () => {
 
   beforeAll(async () => {
     mkdirSync(path.join(webDist, "assets"), { recursive: true });
-    writeFileSync(path.join(webDist, "index.html"), '<!doctype html><html lang="es"><title>Boda</title></html>');
+    writeFileSync(path.join(webDist, "index.html"), '<!doctype html><html lang="es"><head><title>Boda</title><!-- site-shell --></head></html>');
     writeFileSync(path.join(webDist, "assets", "index-0a1b2c3d.js"), asset);
     switchesFile = path.join(work, "remoteconfig.template.json");
     copyFileSync(REMOTE_CONFIG_TEMPLATE, switchesFile);
@@ -135,7 +135,8 @@ describe("the BFF's production bundle", () => {
     it("should serve the web app: the page revalidated, hashed assets compressed and cached for good", async () => {
       const page = await fetch(a.url);
       expect(page.headers.get("cache-control")).toBe("no-cache");
-      expect(await page.text()).toContain("<title>Boda</title>");
+      // The BFF fills the shell from the published content: the couple's names before any script runs.
+      expect(await page.text()).toContain("<title>Lucía &amp; Mateo");
       const script = await fetch(`${a.url}assets/index-0a1b2c3d.js`, { headers: { "accept-encoding": "br" } });
       expect(script.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
       expect(script.headers.get("content-encoding")).toBe("br");

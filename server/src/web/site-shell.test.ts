@@ -132,4 +132,17 @@ describe("the site shell", () => {
     const response = await fetch(`${base}/index.html`);
     expect(await response.text()).not.toContain("plantilla");
   });
+
+  it("should refuse to start from a web build whose index.html lost the marker, saying how to fix it", async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), "shell-dist-"));
+    writeFileSync(path.join(dist, "index.html"), TEMPLATE.replace(/<!-- site-shell[^>]*-->/, ""));
+    await expect(
+      buildServer({
+        services: bff.services,
+        resolveViewer: async () => ({ kind: "stranger" }),
+        checkFirestore: async () => {},
+        webDistDir: dist,
+      }),
+    ).rejects.toThrow(/no <!-- site-shell --> marker.*Keep the marker in web\/index.html/s);
+  });
 });

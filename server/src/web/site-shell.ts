@@ -136,6 +136,13 @@ function png(svg: string): Buffer {
 }
 
 export function createSiteShell(services: Services, template: string | undefined): SiteShell {
+  // A build without the marker is refused at start-up, not on a guest's first visit.
+  if (template !== undefined && !SHELL_MARKER.test(template)) {
+    throw new Error(
+      "The web build's index.html has no <!-- site-shell --> marker, so the BFF cannot add the couple's title and " +
+        "link-preview tags. Keep the marker in web/index.html's <head> and rebuild with `pnpm build`.",
+    );
+  }
   // Everything is derived from the published object, so a new publish (or a switch change) builds it afresh.
   const cache = new Map<string, ShellAsset>();
   let cachedFor: { published: PublishedContent | null; visibility: string } | undefined;
