@@ -83,7 +83,10 @@ describe("the BFF's production bundle", () => {
 
   beforeAll(async () => {
     mkdirSync(path.join(webDist, "assets"), { recursive: true });
-    writeFileSync(path.join(webDist, "index.html"), '<!doctype html><html lang="es"><head><title>Boda</title><!-- site-shell --></head></html>');
+    writeFileSync(
+      path.join(webDist, "index.html"),
+      '<!doctype html><html lang="es"><head><title>Boda</title><!-- site-shell --></head></html>',
+    );
     writeFileSync(path.join(webDist, "assets", "index-0a1b2c3d.js"), asset);
     switchesFile = path.join(work, "remoteconfig.template.json");
     copyFileSync(REMOTE_CONFIG_TEMPLATE, switchesFile);
