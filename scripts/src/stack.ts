@@ -4,6 +4,7 @@ import { spawn } from "node:child_process";
 import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
+import { bundleCommand } from "./deploy/server-bundle";
 import { type RunningEmulators, startEmulators } from "./emulators/harness";
 import { freePort } from "./emulators/ports";
 import { httpOk, type ManagedProcess, spawnManaged, typescriptCommand, waitUntilReady } from "./emulators/processes";
@@ -21,6 +22,11 @@ export interface StackOptions {
    */
   switches?: "repository" | "copy";
   log?: (line: string) => void;
+  /**
+   * How the BFF runs: "typescript" (through tsx, as in development; the default) or "bundle" (the production build,
+   * server/dist/main.mjs under plain `node`, as the container image runs it; build it first).
+   */
+  bff?: "typescript" | "bundle";
 }
 
 /** One demo household's invite link, as `pnpm seed invites` wrote it. */
@@ -133,13 +139,15 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       `  Demo guests       ${invites.length} invitations, links in ${path.relative(REPO_ROOT, invitesDir)}/enlaces.csv`,
     );
 
-    bff = spawnManaged(...typescriptCommand("server/src/main.ts"), {
+    const bffCommand = options.bff === "bundle" ? bundleCommand() : typescriptCommand("server/src/main.ts");
+    bff = spawnManaged(...bffCommand, {
       cwd: REPO_ROOT,
       env: { ...env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), WEB_DIST_DIR: WEB_DIST_DIR },
       logFile: path.join(logDir, `bff-${port}.log`),
     });
     await waitUntilReady("The BFF", bff, () => httpOk(`${url}readyz`), { timeoutMs: 30_000 });
-    log(`  BFF               ${url}  serving web/dist, logs .emulators/bff-${port}.log`);
+    const from = options.bff === "bundle" ? "the production bundle" : "TypeScript";
+    log(`  BFF               ${url}  serving web/dist (${from}), logs .emulators/bff-${port}.log`);
     return { url, emulators, env, switchesFile, invites, invitesDir, stop };
   } catch (error) {
     await stop();

@@ -1,5 +1,6 @@
 // `pnpm test`: every check in one command — types, lint, component tests, bundle budget, integration tests on the
-// emulators, and end-to-end tests in Chromium against the started stack. Ends with "N passed, N failed".
+// emulators, and end-to-end tests in Chromium against the started stack (its BFF from the production bundle).
+// Ends with "N passed, N failed".
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -96,6 +97,11 @@ if (only.includes("build") || only.includes("e2e")) {
   await step("Web production build", "pnpm", ["--filter", "@boda/web", "build"]);
   await step("Bundle budget", "pnpm", ["--filter", "@boda/web", "budget"]);
 }
+// The BFF's production bundle: the integration layer tests it over HTTP (one and two instances) and the end-to-end
+// tests run against it, as the container image runs it.
+if (only.includes("build") || only.includes("integration") || only.includes("e2e")) {
+  await step("BFF production bundle", "pnpm", ["--filter", "@boda/server", "build"]);
+}
 
 if (only.includes("integration")) {
   console.log("\n━━ Starting emulators for the integration tests ━━");
@@ -117,7 +123,7 @@ if (only.includes("integration")) {
 
 if (only.includes("e2e")) {
   console.log("\n━━ Starting the stack for the end-to-end tests ━━");
-  const stack = await startStack({ ports: "free", switches: "copy" }).catch((error: Error) => {
+  const stack = await startStack({ ports: "free", switches: "copy", bff: "bundle" }).catch((error: Error) => {
     console.error(error.message);
     results.push({ step: "Stack for end-to-end tests", ok: false, passed: 0, failed: 0, skipped: 0, seconds: 0 });
     return undefined;

@@ -1,5 +1,5 @@
 // Builds the BFF as a Fastify app with everything injected; the entry file and the tests both use this.
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyCompress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
@@ -11,6 +11,8 @@ import { ReasonedError } from "./errors";
 import { registerContentResponse } from "./http/content-response";
 import { QuietRequestLog } from "./http/request-log";
 import { type AppRouter, appRouter } from "./routers/_app";
+import { registerSiteShell } from "./web/shell-routes";
+import { createSiteShell } from "./web/site-shell";
 
 export interface BuildServerOptions {
   services: Services;
@@ -39,6 +41,8 @@ export interface BuildServerOptions {
   contentFastPath?: boolean;
   /** Requests slower than this are logged (warn); others are not, so logging costs nothing on the hot path. */
   slowRequestMs?: number;
+  /** The site's public address, for absolute links in previews; else the address each request came to. */
+  siteUrl?: string;
 }
 
 /** Responses smaller than this go out uncompressed (compressing them saves less than it costs). */
@@ -127,21 +131,26 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     return { status: "ready" };
   });
 
+  let indexTemplate: string | undefined;
   if (options.webDistDir) {
     const root = path.resolve(options.webDistDir);
     if (!existsSync(path.join(root, "index.html"))) {
       throw new Error(`WEB_DIST_DIR ${root} has no index.html; build the web app first with \`pnpm build\`.`);
     }
+    indexTemplate = readFileSync(path.join(root, "index.html"), "utf8");
     await app.register(fastifyStatic, {
       root,
-      wildcard: false,
+      // index.html is the site shell's, filled from the published content (below), never the file as built.
+      index: false,
+      allowedPath: (pathName) => pathName !== "/index.html",
       setHeaders(response, filePath) {
-        // Hashed assets never change; index.html must be revalidated so a new deploy is picked up.
+        // Hashed assets never change; anything else must be revalidated so a new deploy is picked up.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         response.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
       },
     });
   }
+  registerSiteShell(app, createSiteShell(options.services, indexTemplate), options.siteUrl);
 
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send({ error: "Not Found", message: `Nothing is served at ${request.method} ${request.url}.` });

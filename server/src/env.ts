@@ -18,6 +18,10 @@ const ServerEnv = z.object({
     .enum(["true", "false"], { error: 'must be "true" (behind a proxy) or "false"' })
     .default("false")
     .transform((value) => value === "true"),
+  /** The site's public address (https://boda.example.com), for absolute links in link previews. */
+  SITE_URL: z
+    .url({ protocol: /^https?$/, error: "must be the site's address, such as https://boda.example.com" })
+    .optional(),
   /** Remote Config template evaluated in emulator mode (Remote Config has no emulator). */
   REMOTE_CONFIG_TEMPLATE: z
     .string()
@@ -25,8 +29,118 @@ const ServerEnv = z.object({
 });
 export type ServerEnv = z.infer<typeof ServerEnv>;
 
+const EMULATOR_HOSTS = ["FIRESTORE_EMULATOR_HOST", "FIREBASE_AUTH_EMULATOR_HOST", "FIREBASE_DATABASE_EMULATOR_HOST"];
+const WEB_APP_SETTINGS = "the Firebase console (Project settings → General → Your apps → the web app's config)";
+
+/**
+ * A production BFF on a real project (NODE_ENV=production, no emulator host): everything it needs comes from the
+ * environment (the deploy command sets it on the Cloud Run service), so each setting is checked here, before
+ * anything connects, instead of failing later in front of guests.
+ */
+const RealProjectEnv = z.object({
+  FIREBASE_PROJECT_ID: z
+    .string({ error: "missing: set it to the Firebase project id (Project settings → General), e.g. boda-lucia-mateo" })
+    .regex(/^[a-z][a-z0-9-]{4,28}[a-z0-9]$/, {
+      error: "not a project id: 6–30 lowercase letters, digits and dashes, starting with a letter",
+    })
+    .refine((id) => !id.startsWith("demo-"), {
+      error: "demo-* projects exist only in the emulators; set the real project's id",
+    }),
+  FIREBASE_DATABASE_URL: z
+    .string({
+      error:
+        "missing: set it to the Realtime Database URL shown at the top of its Data tab, e.g. https://boda-lucia-mateo-default-rtdb.europe-west1.firebasedatabase.app",
+    })
+    .regex(/^https:\/\/[a-z0-9-]+(\.[a-z0-9-]+)*\.(firebaseio\.com|firebasedatabase\.app)\/?$/, {
+      error:
+        "not a Realtime Database URL: https://<name>.firebaseio.com or https://<name>.<region>.firebasedatabase.app",
+    }),
+  SITE_URL: z
+    .string({ error: "missing: set it to the address guests open, e.g. https://boda.example.com" })
+    .refine(isHttpsOrigin, {
+      error: "must be the site's https address with no path, e.g. https://boda.example.com",
+    }),
+  FIREBASE_WEB_API_KEY: z
+    .string({ error: `missing: copy apiKey from ${WEB_APP_SETTINGS}` })
+    .regex(/^AIza[0-9A-Za-z_-]{35}$/, {
+      error: `not a web API key (39 characters starting AIza): copy apiKey from ${WEB_APP_SETTINGS}`,
+    }),
+  FIREBASE_APP_ID: z
+    .string()
+    .regex(/^1:[0-9]+:web:[0-9a-f]+$/, {
+      error: `not a web app id (1:<number>:web:<hex>): copy appId from ${WEB_APP_SETTINGS}`,
+    })
+    .optional(),
+  FIREBASE_MESSAGING_SENDER_ID: z
+    .string()
+    .regex(/^[0-9]+$/, { error: `must be digits: copy messagingSenderId from ${WEB_APP_SETTINGS}` })
+    .optional(),
+  FIREBASE_MEASUREMENT_ID: z
+    .string()
+    .regex(/^G-[A-Z0-9]+$/, { error: `not a measurement id (G-…): copy measurementId from ${WEB_APP_SETTINGS}` })
+    .optional(),
+  FIREBASE_VAPID_KEY: z
+    .string()
+    .refine(isVapidPublicKey, {
+      error:
+        "not a web push public key: copy the key pair's public key from Project settings → Cloud Messaging → Web Push certificates (87 characters)",
+    })
+    .optional(),
+});
+
+/** Every problem with the environment, one line each (`NAME: what is wrong and how to fix it`). */
+export function serverEnvProblems(env: NodeJS.ProcessEnv): string[] {
+  const problems: string[] = [];
+  // Empty values count as unset: a deploy that writes NAME= must not look configured.
+  const given = withoutEmptyValues(env);
+  const base = ServerEnv.safeParse(given);
+  if (!base.success) problems.push(...base.error.issues.map((issue) => `${formatPath(issue.path)}: ${issue.message}`));
+  const realProject = env.NODE_ENV === "production" && !EMULATOR_HOSTS.some((name) => env[name]);
+  if (realProject) {
+    const real = RealProjectEnv.safeParse(given);
+    if (!real.success)
+      problems.push(...real.error.issues.map((issue) => `${formatPath(issue.path)}: ${issue.message}`));
+  }
+  // Cloud Run sets K_SERVICE. Its requests arrive from outside the container and through Google's front end.
+  if (env.K_SERVICE) {
+    if (/^(127\.|localhost$|::1$)/.test(env.HOST ?? "127.0.0.1")) {
+      problems.push("HOST: Cloud Run cannot reach a loopback address; set HOST=0.0.0.0 (the container image does)");
+    }
+    if (env.TRUST_PROXY !== "true") {
+      problems.push(
+        "TRUST_PROXY: on Cloud Run every request comes through Google's front end; set TRUST_PROXY=true, " +
+          "or every guest shares one address in the invitation rate limits",
+      );
+    }
+  }
+  return problems;
+}
+
 export function parseServerEnv(env: NodeJS.ProcessEnv): ServerEnv {
-  return parseEnv(ServerEnv, env, "the BFF");
+  const problems = serverEnvProblems(env);
+  if (problems.length > 0)
+    throw new Error(`Invalid environment for the BFF:\n${problems.map((line) => `  ${line}`).join("\n")}`);
+  return ServerEnv.parse(withoutEmptyValues(env));
+}
+
+function withoutEmptyValues(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
+}
+
+function isHttpsOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" && url.origin === value.replace(/\/$/, "");
+  } catch {
+    return false;
+  }
+}
+
+/** A VAPID public key is an uncompressed P-256 point: 65 bytes starting with 0x04, base64url without padding. */
+function isVapidPublicKey(value: string): boolean {
+  if (!/^[A-Za-z0-9_-]{87}$/.test(value)) return false;
+  const bytes = Buffer.from(value, "base64url");
+  return bytes.length === 65 && bytes[0] === 0x04;
 }
 
 /** Parses environment variables, failing with every bad or missing variable listed at once. */

@@ -41,6 +41,7 @@ logger.info(
 const app = await buildServer({
   logger,
   webDistDir: env.WEB_DIST_DIR,
+  siteUrl: env.SITE_URL?.replace(/\/+$/, ""),
   services,
   resolveViewer,
   endLiveStreams,

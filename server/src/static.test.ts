@@ -19,7 +19,10 @@ describe("serving the built web app", () => {
   beforeAll(async () => {
     const dist = mkdtempSync(path.join(tmpdir(), "web-dist-"));
     mkdirSync(path.join(dist, "assets"));
-    writeFileSync(path.join(dist, "index.html"), '<!doctype html><html lang="es"><title>Boda</title></html>');
+    writeFileSync(
+      path.join(dist, "index.html"),
+      '<!doctype html><html lang="es"><title>Boda</title><!-- site-shell --></html>',
+    );
     writeFileSync(path.join(dist, "assets", "index-abc123.js"), script);
     db = isolatedFirestore("static");
     bff = testBff(db);

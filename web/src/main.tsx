@@ -6,6 +6,7 @@ import { createRoot } from "react-dom/client";
 import { HashRouter } from "react-router-dom";
 import { AppProviders } from "./app/providers";
 import { AppRoutes } from "./app/router";
+import { persistOptions } from "./lib/persistence";
 import { createSession } from "./lib/session";
 import { createBffClient, createQueryClient } from "./lib/trpc";
 import "./styles.css";
@@ -21,12 +22,26 @@ const api = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient 
 // Every screen needs the content; ask for it now rather than after the dashboard's code has downloaded.
 void queryClient.prefetchQuery(api.site.content.queryOptions());
 
+document.documentElement.dataset.version = __APP_VERSION__;
+
 createRoot(container).render(
   <StrictMode>
-    <AppProviders trpcClient={trpcClient} queryClient={queryClient} session={session}>
+    <AppProviders trpcClient={trpcClient} queryClient={queryClient} session={session} persist={persistOptions()}>
       <HashRouter>
         <AppRoutes />
       </HashRouter>
     </AppProviders>
   </StrictMode>,
 );
+
+// The offline shell (a production build only: Vite's dev server has no service worker). On a first visit it waits
+// until the page is up and quiet: preparing for a lost signal must never compete with showing the page on a weak
+// one. On later visits it registers at once, to notice a new deploy while the browser checks for one.
+if (import.meta.env.PROD && "serviceWorker" in navigator) {
+  const register = () =>
+    void import("./lib/service-worker").then(({ registerServiceWorker }) => registerServiceWorker());
+  window.addEventListener("load", () => {
+    if (navigator.serviceWorker.controller) register();
+    else setTimeout(register, 3000);
+  });
+}

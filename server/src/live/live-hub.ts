@@ -53,7 +53,6 @@ export function createLiveHub(database: Database, log: { error(details: object, 
         const { name, message, createdAt } = parsed.data;
         next.push({ id: child.key, name, message, createdAt });
       }
-      return false;
     });
     const before = new Set(guestbook.map((message) => message.id));
     const after = new Set(next.map((message) => message.id));

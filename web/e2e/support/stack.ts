@@ -1,12 +1,15 @@
 // The running stack's side for end-to-end tests: the demo households' invite links, the couple's seed commands
 // (run exactly as the couple runs them), and the switches file this stack's BFF reads.
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parse } from "csv-parse/sync";
+import { expect } from "vitest";
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+/** The example wedding the stack publishes; tests that change the content publish it again afterwards. */
+export const EXAMPLE_CONTENT_FILE = path.join(REPO_ROOT, "scripts/content/boda.example.yaml");
 
 function required(name: string): string {
   const value = process.env[name];
@@ -67,4 +70,67 @@ export function setSwitchesDirectly(values: Record<string, string>): () => void 
   }
   writeFileSync(file, JSON.stringify(template, null, 2));
   return () => writeFileSync(file, original);
+}
+
+export interface ExtraBff {
+  url: string;
+  /** Stops the BFF and starts it again on the same port: what a deploy of a new revision looks like to a browser. */
+  restart(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** One more BFF on this stack's emulators, serving its own copy of the web build (for deploy scenarios). */
+export async function startExtraBff(distDir: string, port: number): Promise<ExtraBff> {
+  const url = `http://127.0.0.1:${port}`;
+  let child: ChildProcess | undefined;
+  const start = async () => {
+    child = spawn("pnpm", ["--silent", "--filter", "@boda/server", "exec", "tsx", "src/main.ts"], {
+      cwd: REPO_ROOT,
+      detached: true,
+      stdio: "ignore",
+      env: {
+        ...process.env,
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        NODE_ENV: "production",
+        WEB_DIST_DIR: distDir,
+        LOG_LEVEL: "warn",
+      },
+    });
+    await expect
+      .poll(async () => (await fetch(`${url}/readyz`).catch(() => undefined))?.status, { timeout: 30_000 })
+      .toBe(200);
+  };
+  const stop = async () => {
+    const running = child;
+    if (!running?.pid || running.exitCode !== null) return;
+    const exited = new Promise((resolve) => running.once("exit", resolve));
+    process.kill(-running.pid, "SIGTERM");
+    await exited;
+  };
+  await start();
+  return {
+    url,
+    async restart() {
+      await stop();
+      await start();
+    },
+    stop,
+  };
+}
+
+/** Builds the web app into `outDir` as version `version` (what a new deploy ships). */
+export async function buildWeb(outDir: string, version: string): Promise<void> {
+  const child = spawn(
+    "pnpm",
+    ["--silent", "--filter", "@boda/web", "exec", "vite", "build", "--outDir", outDir, "--emptyOutDir"],
+    {
+      cwd: REPO_ROOT,
+      // The test runner sets NODE_ENV=test, which would make Vite build for development.
+      env: { ...process.env, NODE_ENV: "production", APP_VERSION: version },
+      stdio: "ignore",
+    },
+  );
+  const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+  if (code !== 0) throw new Error(`Building the web app into ${outDir} failed (exit ${code}).`);
 }

@@ -1,6 +1,7 @@
 // Everything a screen needs around it: the query cache, the BFF client, the guest's language, the sign-in and the
 // live day.
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { type PersistQueryClientOptions, PersistQueryClientProvider } from "@tanstack/react-query-persist-client";
 import type { ReactNode } from "react";
 import { LanguageProvider } from "../lib/i18n/language";
 import { LiveProvider } from "../lib/live";
@@ -16,18 +17,37 @@ interface AppProvidersProps {
   session: Session;
   /** How long the page waits before opening its live stream (tests: at once). */
   liveStartAfterMs?: number;
+  /** Keeps the last content in the browser's storage for offline use (the page; tests go without). */
+  persist?: Omit<PersistQueryClientOptions, "queryClient">;
 }
 
-export function AppProviders({ children, trpcClient, queryClient, session, liveStartAfterMs }: AppProvidersProps) {
-  return (
-    <QueryClientProvider client={queryClient}>
-      <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-        <LanguageProvider>
-          <SessionProvider session={session}>
-            <LiveProvider startAfterMs={liveStartAfterMs}>{children}</LiveProvider>
-          </SessionProvider>
-        </LanguageProvider>
-      </TRPCProvider>
-    </QueryClientProvider>
+export function AppProviders({
+  children,
+  trpcClient,
+  queryClient,
+  session,
+  liveStartAfterMs,
+  persist,
+}: AppProvidersProps) {
+  const tree = (
+    <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+      <LanguageProvider>
+        <SessionProvider session={session}>
+          <LiveProvider startAfterMs={liveStartAfterMs}>{children}</LiveProvider>
+        </SessionProvider>
+      </LanguageProvider>
+    </TRPCProvider>
+  );
+  return persist ? (
+    <PersistQueryClientProvider
+      client={queryClient}
+      persistOptions={persist}
+      // What was stored is the last known state, shown at once; it is asked again as soon as there is a network.
+      onSuccess={() => void queryClient.invalidateQueries()}
+    >
+      {tree}
+    </PersistQueryClientProvider>
+  ) : (
+    <QueryClientProvider client={queryClient}>{tree}</QueryClientProvider>
   );
 }

@@ -3,8 +3,10 @@ import { LANGUAGES } from "@boda/server/contract/language";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { Link, NavLink, Outlet, useLocation } from "react-router-dom";
+import { ConnectionStatus } from "../components/connection-status";
 import { LiveBanner } from "../components/live-banner";
 import { ServicesNotice } from "../components/services-notice";
+import { UpdateNotice } from "../components/update-notice";
 import { paths } from "../config/paths";
 import { InviteLink } from "../features/invitation/invite-link";
 import { PinnedRsvpButton } from "../features/invitation/pinned-rsvp-button";
@@ -85,6 +87,8 @@ export function RootLayout() {
         </div>
       </header>
       <main id="main" tabIndex={-1} ref={main}>
+        <UpdateNotice />
+        <ConnectionStatus />
         <LiveBanner />
         <InviteLink site={site.data} />
         <SessionNotice />

@@ -130,6 +130,11 @@ export function createQueryClient(): QueryClient {
       queries: {
         // The content changes rarely: moving between screens must not wait for the network again.
         staleTime: 5 * 60_000,
+        // Kept (and stored for offline use) as long as the page lives, not dropped after minutes unseen. (A number
+        // as large as the storage's 30 days would overflow the timer and drop everything at once.)
+        gcTime: Number.POSITIVE_INFINITY,
+        // Back from no signal, everything is fetched again: the couple may have changed something meanwhile.
+        refetchOnReconnect: "always",
         // Weak signal fails often; retry a couple of times, but a definite answer will not change by retrying.
         retry: (failureCount, error) => !FINAL_CODES.has(errorCode(error) ?? "") && failureCount < 2,
         refetchOnWindowFocus: false,

@@ -8,6 +8,7 @@ export function useScreenFocus(main: RefObject<HTMLElement | null>): void {
   const { pathname } = useLocation();
   const first = useRef(true);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the screen's path is what this effect reacts to.
   useEffect(() => {
     if (first.current) {
       first.current = false;

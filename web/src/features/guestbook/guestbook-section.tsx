@@ -5,6 +5,7 @@ import { MAX_GUESTBOOK_CHARS } from "@boda/server/contract/guestbook-message";
 import { useMutation } from "@tanstack/react-query";
 import { TRPCClientError } from "@trpc/client";
 import { type FormEvent, useId, useState } from "react";
+import { useUnsavedInput } from "../../lib/app-update";
 import { useLive } from "../../lib/live";
 import { errorReason, useTRPCClient } from "../../lib/trpc";
 import { useGuestbookText } from "./texts";
@@ -55,6 +56,7 @@ function GuestbookForm() {
   const [problem, setProblem] = useState<Problem>();
   const [retryMinutes, setRetryMinutes] = useState(1);
   const [posted, setPosted] = useState(false);
+  useUnsavedInput(message.trim() !== "");
   const post = useMutation({
     mutationFn: (text: string) => client.guestbook.post.mutate({ message: text }),
     onSuccess: () => {

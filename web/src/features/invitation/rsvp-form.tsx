@@ -9,6 +9,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { TRPCClientError } from "@trpc/client";
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { track } from "../../lib/analytics";
+import { useUnsavedInput } from "../../lib/app-update";
 import { formatShortDay, formatTime } from "../../lib/format-time";
 import { useI18n } from "../../lib/i18n/language";
 import { errorReason, type Invitation, useTRPC, useTRPCClient } from "../../lib/trpc";
@@ -47,7 +48,9 @@ export function RsvpForm({
   const trpc = useTRPC();
   const client = useTRPCClient();
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState<RsvpDraft>(() => draftFromInvitation(invitation));
+  const [initial] = useState<RsvpDraft>(() => draftFromInvitation(invitation));
+  const [draft, setDraft] = useState<RsvpDraft>(initial);
+
   const [attempted, setAttempted] = useState(false);
   const [serverProblems, setServerProblems] = useState<DraftProblem[]>([]);
   const [sendProblem, setSendProblem] = useState<SendProblem>();
@@ -87,6 +90,9 @@ export function RsvpForm({
       }
     },
   });
+
+  // Until it is sent, what the guest changed must survive a new version of the page taking over.
+  useUnsavedInput(draft !== initial && !send.isSuccess);
 
   const { problems: draftIssues } = attempted ? draftProblems(draft, invitation) : { problems: [] };
   const problems = [...draftIssues, ...serverProblems];

@@ -52,14 +52,17 @@ function HouseholdAnswer() {
   // put, so an answer saved meanwhile from another phone does not swap the form away under the guest's fingers.
   const [mode, setMode] = useState<"auto" | "view" | "edit" | "thanks">("auto");
   const thanksRef = useRef<HTMLHeadingElement>(null);
-  const answered = invitation.data ? invitation.data.rsvp !== null : undefined;
+  // A stored copy (kept for offline use) may be older than the answer and is being asked again: decide once that
+  // is done, or from the copy when there is no network to ask (paused).
+  const settled = invitation.fetchStatus !== "fetching";
+  const answered = invitation.data && settled ? invitation.data.rsvp !== null : undefined;
 
   useEffect(() => {
     if (mode === "auto" && answered !== undefined) setMode(answered ? "view" : "edit");
     if (mode === "thanks") thanksRef.current?.focus();
   }, [mode, answered]);
 
-  if (invitation.isPending) return <Loading />;
+  if (invitation.isPending || (mode === "auto" && answered === undefined)) return <Loading />;
   if (invitation.isError) {
     return (
       <LoadError error={invitation.error} onRetry={() => void invitation.refetch()} retrying={invitation.isFetching} />

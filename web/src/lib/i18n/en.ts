@@ -48,6 +48,11 @@ export const en: Messages = {
   call: "Call",
   callContact: (name: string) => `Call ${name}`,
   whatsappContact: (name: string) => `WhatsApp ${name}`,
+  // Working offline, and new versions of the page.
+  updateReady: "A new version of the page is ready.",
+  updateNow: "Update",
+  offlineSince: (time: string) => `Offline — updated at ${time}`,
+  offlineNoData: "Offline. The page will load by itself when the connection is back.",
   // The live announcement on the day.
   liveNow: (time: string) => `From the couple (${time}):`,
   // Invitation links and the sign-in (shown on every screen).

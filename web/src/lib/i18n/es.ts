@@ -46,6 +46,11 @@ export const es = {
   call: "Llamar",
   callContact: (name: string) => `Llamar a ${name}`,
   whatsappContact: (name: string) => `WhatsApp a ${name}`,
+  // Working offline, and new versions of the page.
+  updateReady: "Hay una versión nueva de la página.",
+  updateNow: "Actualizar",
+  offlineSince: (time: string) => `Sin conexión — actualizado a las ${time}`,
+  offlineNoData: "Sin conexión. Cuando vuelva la conexión, la página se cargará sola.",
   // The live announcement on the day.
   liveNow: (time: string) => `Aviso de los novios (${time}):`,
   // Invitation links and the sign-in (shown on every screen).

@@ -1,0 +1,36 @@
+// The site shell over HTTP: index.html (no-cache, so a new deploy or publish shows at once), the web app manifest,
+// icons and the share image, each with an ETag so a browser or a link-preview fetcher can revalidate cheaply.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { ICON_SIZES, type ShellAsset, type SiteShell } from "./site-shell";
+
+function send(request: FastifyRequest, reply: FastifyReply, asset: ShellAsset, cacheControl: string) {
+  reply.header("etag", asset.etag).header("cache-control", cacheControl).type(asset.contentType);
+  if (request.headers["if-none-match"] === asset.etag) return reply.code(304).send();
+  return reply.send(asset.body);
+}
+
+const ICON_FILE = /^(icon|maskable)-(\d+)\.png$/;
+
+export function registerSiteShell(app: FastifyInstance, shell: SiteShell, siteUrl: string | undefined): void {
+  const origin = (request: FastifyRequest) => siteUrl ?? `${request.protocol}://${request.host}`;
+  const page = async (request: FastifyRequest, reply: FastifyReply) =>
+    send(request, reply, await shell.indexHtml(origin(request)), "no-cache");
+  // Without a web build (development: Vite serves the page) only the images and manifest are the BFF's.
+  if (shell.servesPages) {
+    app.get("/", page);
+    app.get("/index.html", page);
+  }
+  app.get("/manifest.webmanifest", async (request, reply) => send(request, reply, await shell.manifest(), "no-cache"));
+  app.get<{ Params: { file: string } }>("/icons/:file", async (request, reply) => {
+    const match = ICON_FILE.exec(request.params.file);
+    const size = Number(match?.[2]);
+    const maskable = match?.[1] === "maskable";
+    if (!match || !(ICON_SIZES as readonly number[]).includes(size) || (maskable && size !== 512)) {
+      return reply.callNotFound();
+    }
+    return send(request, reply, await shell.icon(size, maskable), "public, max-age=86400");
+  });
+  app.get("/share.png", async (request, reply) =>
+    send(request, reply, await shell.shareImage(), "public, max-age=3600"),
+  );
+}

@@ -1,0 +1,93 @@
+// Guest journey at a venue with no signal: after one visit, the home screen and the places open with no network,
+// showing what the page last knew and since when; back online, the page refreshes its content by itself. Sending an
+// answer offline says it needs a connection and keeps what was typed.
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { DESKTOP, guestsForThisFile, PHONE, pageUrl, screenshotPath } from "./support/browser";
+import { demoInvite, EXAMPLE_CONTENT_FILE, seed } from "./support/stack";
+
+const guests = guestsForThisFile();
+
+/** Waits until the service worker controls the page and the content is stored for offline use. */
+async function readyForOffline(page: Page, procedures: string[]) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await expect
+    .poll(() =>
+      page.evaluate(
+        (wanted) => wanted.every((name) => (window.localStorage.getItem("boda.offline") ?? "").includes(name)),
+        procedures.map((procedure) => JSON.stringify(procedure.split("."))),
+      ),
+    )
+    .toBe(true);
+}
+
+describe("offline at the venue", () => {
+  it("reopens the home screen and the places with no network, then refreshes by itself when the signal is back", async () => {
+    const guest = await guests.open(PHONE);
+    const { page } = guest;
+    await page.goto(pageUrl("#/"));
+    await page.getByRole("heading", { level: 2, name: "Programa" }).waitFor();
+    await page.getByRole("navigation").getByRole("link", { name: "Ubicaciones" }).click();
+    await page.getByRole("heading", { level: 2, name: "Hacienda Los Olivos" }).waitFor();
+    await readyForOffline(page, ["site.content", "locations.list"]);
+
+    await page.context().setOffline(true);
+    await page.goto(pageUrl("#/"));
+    await page.getByRole("heading", { level: 2, name: "Programa" }).waitFor();
+    const notice = page.getByRole("status").filter({ hasText: "Sin conexión — actualizado a las" });
+    await notice.waitFor();
+    expect(await notice.textContent()).toMatch(/^Sin conexión — actualizado a las \d{2}:\d{2}$/);
+    await page.screenshot({ path: screenshotPath("offline-dashboard-phone"), fullPage: false });
+    await page.goto(pageUrl("#/ubicaciones"));
+    await page.getByRole("heading", { level: 2, name: "Iglesia Prioral de Santa María" }).waitFor();
+    await page.screenshot({ path: screenshotPath("offline-locations-phone"), fullPage: false });
+
+    // While the guest has no signal, the couple publishes a change.
+    const changed = path.join(mkdtempSync(path.join(tmpdir(), "boda-offline-")), "boda.yaml");
+    writeFileSync(
+      changed,
+      readFileSync(EXAMPLE_CONTENT_FILE, "utf8").replace("es: ¡Nos casamos!", "es: ¡Nos casamos este verano!"),
+    );
+    try {
+      expect((await seed("content", changed)).code).toBe(0);
+      await page.goto(pageUrl("#/"));
+      await page.getByText("¡Nos casamos!", { exact: true }).waitFor();
+      await page.context().setOffline(false);
+      await page.getByText("¡Nos casamos este verano!", { exact: true }).waitFor();
+      await notice.waitFor({ state: "detached" });
+    } finally {
+      expect((await seed("content", EXAMPLE_CONTENT_FILE)).code).toBe(0);
+    }
+  });
+
+  it("says an answer needs a connection when sent offline, and keeps what was typed", async () => {
+    const guest = await guests.open(DESKTOP);
+    const { page } = guest;
+    await page.goto(demoInvite("nguyen-smith").link);
+    await page.getByRole("heading", { level: 2, name: "Hello, The Nguyen-Smiths!" }).waitFor();
+    await page.getByRole("link", { name: "RSVP" }).first().click();
+    const linh = page.getByRole("group", { name: "Is Linh Nguyen coming?" });
+    await linh.getByRole("radio", { name: "Yes, coming" }).check();
+    await page
+      .getByRole("group", { name: "Linh Nguyen", exact: true })
+      .getByRole("combobox", { name: "Meal" })
+      .selectOption({ label: "Fish" });
+    for (const person of ["Oliver Smith", "Maya"]) {
+      await page
+        .getByRole("group", { name: `Is ${person} coming?` })
+        .getByRole("radio", { name: "Can't come" })
+        .check();
+    }
+    await page.context().setOffline(true);
+    await page.getByRole("button", { name: "Send answer" }).click();
+    await page.getByText("Offline: sending needs a connection. What you typed is still here.").waitFor();
+    expect(await linh.getByRole("radio", { name: "Yes, coming" }).isChecked()).toBe(true);
+    await page.screenshot({ path: screenshotPath("offline-rsvp-desktop"), fullPage: false });
+    await page.context().setOffline(false);
+  });
+});
