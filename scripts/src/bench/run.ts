@@ -8,6 +8,8 @@ import { typescriptCommand } from "../emulators/processes";
 const BENCHMARKS = {
   /** The guests' page as production serves it: BFF load, RSVP, reads, memory, downloads, Lighthouse. */
   site: "site.ts",
+  /** The couple's announcement: from `live set` to the live stream and to the banner on screen. */
+  live: "live-latency.ts",
   /** The Realtime Database stand-in: sets and fan-out. */
   rtdb: "rtdb.ts",
 } as const;
