@@ -20,7 +20,8 @@ interface ManifestChunk {
 
 /**
  * What a guest needs with no network: the entry and everything it imports, the dashboard's code (the first screen of
- * an invite link) and the live stream's (every page opens it). Kept with the shell also means a page still open
+ * an invite link), the live stream's (every page opens it) and the calendar file's (adding the day to a calendar at
+ * the venue needs no signal). Kept with the shell also means a page still open
  * across a deploy finds them. Sign-in, the answer form and the couple's page are cached when first used instead, so
  * a stranger's visit never downloads the sign-in code.
  */
@@ -36,6 +37,7 @@ function offlineShell(distManifest: Record<string, ManifestChunk>): Set<string> 
   for (const [key, chunk] of Object.entries(distManifest)) if (chunk.isEntry) visit(key);
   visit("src/app/dashboard-route.tsx");
   visit("src/lib/subscription-link.ts");
+  visit("src/lib/ics-file.ts");
   return files;
 }
 

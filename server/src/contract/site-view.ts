@@ -12,7 +12,7 @@ import type { Switches } from "./switches";
 export type LocationView = Location & { links: MapLinks };
 
 /** An event as a guest sees it: which guest tags may see it is the BFF's business, not the page's. */
-export type EventView = Omit<WeddingEvent, "visibleTo"> & { locationName: string };
+export type EventView = Omit<WeddingEvent, "visibleTo"> & { locationName: string; locationAddress: string };
 
 /** A contact; phone numbers are left out where the viewer may not see them. */
 export interface ContactView {

@@ -22,7 +22,9 @@ describe("locations.list", () => {
     const locations = await callerFor(bff.services).locations.list();
     expect(locations.map((location) => location.id)).toEqual(["iglesia-santa-maria", "hacienda-los-olivos"]);
     const church = locations[0];
-    expect(church?.links.google).toBe("https://www.google.com/maps/search/?api=1&query=37.4716%2C-5.6418");
+    expect(new URL(church?.links.google ?? "").searchParams.get("query")).toBe(
+      "Iglesia Prioral de Santa María, Plaza Marqués de las Torres, 41410 Carmona, Sevilla",
+    );
     expect(church?.links.waze).toContain("ll=37.4716%2C-5.6418");
     expect(church?.links.apple).toContain("maps.apple.com");
     expect(church?.links.uber).toContain("dropoff%5Blatitude%5D=37.4716");

@@ -59,7 +59,7 @@ export function buildAudienceView(published: PublishedContent, audience: Audienc
 
   const events = eventsFor(content, audience);
   const shownEventIds = new Set(events.map((event) => event.id));
-  const locationNames = new Map(content.locations.map((location) => [location.id, location.name]));
+  const places = new Map(content.locations.map((location) => [location.id, location]));
   const full = visibility === "everything";
   const site: SiteView = {
     ...common,
@@ -69,7 +69,8 @@ export function buildAudienceView(published: PublishedContent, audience: Audienc
     hero: content.hero,
     events: events.map(({ visibleTo: _private, ...event }) => ({
       ...event,
-      locationName: locationNames.get(event.locationId) ?? event.locationId,
+      locationName: places.get(event.locationId)?.name ?? event.locationId,
+      locationAddress: places.get(event.locationId)?.address ?? "",
     })),
     // Booking codes, bank details and the practical sections are for guests (or every visitor, if so chosen).
     accommodations: full ? content.accommodations : [],

@@ -1,7 +1,9 @@
 // The example wedding (Lucía & Mateo in Carmona) as the couple's content file holds it, and two invited
 // households; component tests publish these to the in-memory BFF, whose real router shapes them for the page.
-import type { ContentInput } from "@boda/server/contract/content";
+import { Content, type ContentInput } from "@boda/server/contract/content";
 import type { Household } from "@boda/server/contract/household";
+import { buildAudienceView } from "@boda/server/views/audience-view";
+import type { LocationItem, OpenSiteContent } from "../lib/trpc";
 
 export const content: ContentInput = {
   couple: {
@@ -150,3 +152,16 @@ export const tom: Household = {
   code: "TWXYZ23456789ABC",
   codeIssuedAt: "2026-10-01T10:00:00.000Z",
 };
+
+/**
+ * The example wedding as the BFF's one audience function shapes it for the couple (every event and place), for tests
+ * of page code that takes the views directly rather than through a screen.
+ */
+export function coupleViews(version = 3): { site: OpenSiteContent; locations: LocationItem[] } {
+  const { site, locations } = buildAudienceView(
+    { content: Content.parse(content), version, changes: [] },
+    { kind: "couple" },
+  );
+  if (site.access === "invited-only") throw new Error("the couple sees everything");
+  return { site, locations };
+}

@@ -109,7 +109,7 @@ function renderers(view: OpenSiteContent, slots: Slots): Record<SectionId, () =>
       view.changes.length > 0 ? <ChangesNotice changes={view.changes} timeZone={view.wedding.timeZone} /> : null,
     weather: () => (view.weatherNote ? <WeatherSection note={view.weatherNote} /> : null),
     directions: () => <DirectionsShortcut />,
-    program: () => <ProgramSection events={view.events} timeZone={view.wedding.timeZone} />,
+    program: () => <ProgramSection site={view} />,
     guestbook: () => slots.guestbook?.(view.wedding.timeZone),
     thanks: () => <ThanksSection photos={view.photos} />,
     push: () => slots.push,

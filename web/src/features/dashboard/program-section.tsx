@@ -1,21 +1,33 @@
-// The program: each event with its local times, place, dress code, and a link to directions for that place.
+// The program: each event with its local times, place, dress code, a link to directions for that place, and
+// buttons to add it (or the whole wedding) to the guest's calendar.
 import { pickText } from "@boda/server/contract/language";
 import { Link } from "react-router-dom";
+import { CalendarActions, EventCalendarActions } from "../../components/add-to-calendar";
 import { paths } from "../../config/paths";
+import { calendarEvent, calendarFile } from "../../lib/calendar";
 import { formatShortDay, formatTime, zonedToInstant } from "../../lib/format-time";
 import { useI18n } from "../../lib/i18n/language";
 import type { OpenSiteContent } from "../../lib/trpc";
 
-export function ProgramSection({ events, timeZone }: { events: OpenSiteContent["events"]; timeZone: string }) {
+export function ProgramSection({ site }: { site: OpenSiteContent }) {
   const { t, language } = useI18n();
+  const { timeZone } = site.wedding;
   // Local times in one zone and one format sort correctly as text.
-  const ordered = [...events].sort((a, b) => a.start.localeCompare(b.start));
+  const items = [...site.events]
+    .sort((a, b) => a.start.localeCompare(b.start))
+    .map((event) => ({ event, entry: calendarEvent(event, site, undefined, language, t) }));
+  const entries = items.map(({ entry }) => entry);
   return (
     <section className="section" aria-labelledby="program-title">
       <h2 id="program-title">{t.programTitle}</h2>
       <p className="muted">{t.programTimeNote(timeZone)}</p>
+      {entries.length > 0 ? (
+        <CalendarActions file={calendarFile(entries, site, t)} label={t.addWeddingToCalendar}>
+          <p className="muted calendar-hint">{t.googleCalendarHint}</p>
+        </CalendarActions>
+      ) : null}
       <ol className="timeline">
-        {ordered.map((event) => (
+        {items.map(({ event, entry }) => (
           <li key={event.id} className="timeline-item">
             <p className="timeline-when">
               <time dateTime={zonedToInstant(event.start, timeZone).toISOString()}>
@@ -43,6 +55,11 @@ export function ProgramSection({ events, timeZone }: { events: OpenSiteContent["
             <Link className="directions-link" to={paths.locations.href(event.id)}>
               {t.directionsTo(event.locationName)}
             </Link>
+            <EventCalendarActions
+              event={entry}
+              eventTitle={pickText(event.title, language)}
+              file={calendarFile(entries, site, t, event.id)}
+            />
           </li>
         ))}
       </ol>

@@ -1,12 +1,17 @@
-// "Ubicaciones": every place with address, practical notes and buttons to open it in a maps or ride app.
+// "Ubicaciones": every place with address (and a button to copy it), practical notes, buttons to open it in a maps
+// or ride app, and the events held there with buttons to add them to the guest's calendar.
 import { pickText } from "@boda/server/contract/language";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router-dom";
+import { EventCalendarActions } from "../../components/add-to-calendar";
+import { CopyableAddress } from "../../components/copyable-address";
 import { LoadError, Loading } from "../../components/query-status";
 import { EVENT_PARAM, paths } from "../../config/paths";
 import { track } from "../../lib/analytics";
+import { calendarEvent, calendarFile } from "../../lib/calendar";
+import { formatShortDay, formatTime } from "../../lib/format-time";
 import { useI18n } from "../../lib/i18n/language";
-import { type LocationItem, useTRPC } from "../../lib/trpc";
+import { type LocationItem, type OpenSiteContent, useTRPC } from "../../lib/trpc";
 
 export function LocationsScreen() {
   const { t, language } = useI18n();
@@ -16,7 +21,8 @@ export function LocationsScreen() {
   const locations = useQuery(trpc.locations.list.queryOptions(eventId ? { eventId } : undefined));
   // The event's title comes from the program, which the header has already asked for.
   const site = useQuery(trpc.site.content.queryOptions());
-  const events = site.data?.access === "invited-only" ? [] : (site.data?.events ?? []);
+  const wedding = site.data?.access === "invited-only" ? undefined : site.data;
+  const events = wedding?.events ?? [];
   const event = eventId ? events.find((candidate) => candidate.id === eventId) : undefined;
   const eventTitle = event ? pickText(event.title, language) : eventId;
 
@@ -48,7 +54,7 @@ export function LocationsScreen() {
         <ul className="card-list">
           {locations.data.map((location) => (
             <li key={location.id}>
-              <LocationCard location={location} />
+              <LocationCard location={location} wedding={wedding} />
             </li>
           ))}
         </ul>
@@ -57,7 +63,13 @@ export function LocationsScreen() {
   );
 }
 
-function LocationCard({ location }: { location: LocationItem }) {
+interface LocationCardProps {
+  location: LocationItem;
+  /** The program, once loaded: the events held here come from it. */
+  wedding: OpenSiteContent | undefined;
+}
+
+function LocationCard({ location, wedding }: LocationCardProps) {
   const { t, language } = useI18n();
   const notes = [
     { label: t.parking, text: location.parking },
@@ -73,7 +85,7 @@ function LocationCard({ location }: { location: LocationItem }) {
     <article className="card" aria-labelledby={`location-${location.id}`}>
       <p className="eyebrow">{t.locationKinds[location.kind]}</p>
       <h2 id={`location-${location.id}`}>{location.name}</h2>
-      <p className="address">{location.address}</p>
+      <CopyableAddress placeName={location.name} address={location.address} />
       {notes.length > 0 ? (
         <dl className="details">
           {notes.map(({ label, text }) => (
@@ -109,6 +121,41 @@ function LocationCard({ location }: { location: LocationItem }) {
           Uber
         </a>
       </div>
+      {wedding ? <EventsHere location={location} wedding={wedding} /> : null}
     </article>
+  );
+}
+
+/** The events held at a place, in order, each with its times and calendar buttons. */
+function EventsHere({ location, wedding }: { location: LocationItem; wedding: OpenSiteContent }) {
+  const { t, language } = useI18n();
+  const { timeZone } = wedding.wedding;
+  const items = wedding.events
+    .filter((event) => event.locationId === location.id)
+    // Local times in one zone and one format sort correctly as text.
+    .sort((a, b) => a.start.localeCompare(b.start))
+    .map((event) => ({
+      event,
+      title: pickText(event.title, language),
+      // The place itself gives calendar apps its coordinates for a map pin.
+      entry: calendarEvent(event, wedding, location, language, t),
+    }));
+  if (items.length === 0) return null;
+  const entries = items.map(({ entry }) => entry);
+  return (
+    <section className="events-here" aria-labelledby={`events-${location.id}`}>
+      <h3 id={`events-${location.id}`}>{t.eventsHere}</h3>
+      <ul className="plain-list">
+        {items.map(({ event, title, entry }) => (
+          <li key={event.id}>
+            <p className="event-here-when">
+              <strong>{title}</strong> · {formatShortDay(event.start, timeZone, t)} ·{" "}
+              {formatTime(event.start, timeZone, t)} – {formatTime(event.end, timeZone, t)}
+            </p>
+            <EventCalendarActions event={entry} eventTitle={title} file={calendarFile(entries, wedding, t, event.id)} />
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -92,6 +92,23 @@ export const es = {
   arrival: "Llegada",
   openIn: (app: string, place: string) => `Abrir ${place} en ${app}`,
   rideWith: (place: string) => `Pedir un Uber a ${place}`,
+  // Calendar, directions and copying an address
+  addToCalendar: "Añadir al calendario",
+  addEventToCalendar: (event: string) => `Añadir al calendario: ${event}`,
+  addWeddingToCalendar: "Añadir toda la boda al calendario",
+  addToGoogleCalendar: (event: string) => `Añadir ${event} a Google Calendar`,
+  googleCalendarHint: "¿Usas Google Calendar? Cada evento tiene su enlace.",
+  calendarDownloaded: (file: string) => `Descargado ${file}: ábrelo para añadirlo a tu calendario.`,
+  calendarOpened: "Abriendo el calendario. Si no se abre, usa Google Calendar.",
+  calendarFailed: "No hemos podido preparar el calendario. Comprueba tu conexión o usa Google Calendar.",
+  calendarName: (couple: string) => `Boda de ${couple}`,
+  calendarEventTitle: (event: string, couple: string) => `${event} · Boda de ${couple}`,
+  calendarFilePrefix: "boda",
+  eventsHere: "Aquí se celebra",
+  copyAddress: "Copiar dirección",
+  copyAddressOf: (place: string) => `Copiar dirección de ${place}`,
+  addressCopied: "Dirección copiada",
+  addressSelected: "Dirección seleccionada: mantén pulsado para copiarla.",
 };
 
 export type Messages = typeof es;
