@@ -7,9 +7,12 @@ import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from "@trpc/server/a
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from "fastify";
 import type { Viewer } from "./auth/viewer";
 import type { RequestContext, Services } from "./context";
+import { MAX_BATCH_SIZE, MAX_BODY_BYTES } from "./contract/request-limits";
 import { ReasonedError } from "./errors";
 import { registerContentResponse } from "./http/content-response";
+import { refusedRequestMessage, registerRequestLimits, requestIdFrom } from "./http/request-limits";
 import { QuietRequestLog } from "./http/request-log";
+import { registerSecurityHeaders } from "./http/security-headers";
 import { type AppRouter, appRouter } from "./routers/_app";
 import { registerSiteShell } from "./web/shell-routes";
 import { createSiteShell } from "./web/site-shell";
@@ -43,6 +46,8 @@ export interface BuildServerOptions {
   slowRequestMs?: number;
   /** The site's public address, for absolute links in previews; else the address each request came to. */
   siteUrl?: string;
+  /** Served over HTTPS on a real project: browsers are told to stay on HTTPS (HSTS). */
+  production?: boolean;
 }
 
 /** Responses smaller than this go out uncompressed (compressing them saves less than it costs). */
@@ -53,11 +58,14 @@ export const TRPC_PREFIX = "/trpc";
 export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
-    // Each log line and each response carries the request id, so a guest's report can be found in the logs.
-    requestIdHeader: "x-request-id",
-    genReqId: () => crypto.randomUUID(),
+    // Each log line and each response carries the request id, so a guest's report can be found in the logs. A
+    // caller's own id is kept only when it is short and plain (it lands in logs); otherwise one is made.
+    requestIdHeader: false,
+    genReqId: (request) => requestIdFrom(request.headers["x-request-id"]),
     // The batch link puts inputs in the query string; keep room for a page's worth of batched calls.
     routerOptions: { maxParamLength: 5000 },
+    // An RSVP is a few kilobytes; anything far larger is refused before it is read (http/request-limits.ts).
+    bodyLimit: MAX_BODY_BYTES,
     trustProxy: options.trustProxy ?? false,
     // Per request, only errors and slow requests are logged (http/request-log.ts).
     logController: new QuietRequestLog(options.slowRequestMs ?? 1000),
@@ -65,6 +73,20 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
 
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
+  });
+
+  // Set before any plugin is registered, so every plugin's context (tRPC's included) inherits it.
+  app.setErrorHandler<FastifyError>((error, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status >= 500) request.log.error({ err: error }, "request failed");
+    // Hide 5xx details from browsers; 4xx messages are about their own request and safe to show.
+    reply.code(status).send({ error: status >= 500 ? "Internal Server Error" : refusedRequestMessage(error) });
+  });
+
+  registerRequestLimits(app);
+  await registerSecurityHeaders(app, {
+    firebaseWebConfig: options.services.firebaseWebConfig,
+    production: options.production ?? false,
   });
 
   app.addHook("preClose", async () => {
@@ -89,6 +111,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     prefix: TRPC_PREFIX,
     trpcOptions: {
       router: appRouter,
+      // A crafted batch of thousands of calls is refused whole, before any procedure runs.
+      maxBatchSize: MAX_BATCH_SIZE,
       createContext: ({ req }): RequestContext => {
         let viewer: Promise<Viewer> | undefined;
         return {
@@ -154,13 +178,6 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
 
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send({ error: "Not Found", message: `Nothing is served at ${request.method} ${request.url}.` });
-  });
-
-  app.setErrorHandler<FastifyError>((error, request, reply) => {
-    const status = error.statusCode ?? 500;
-    if (status >= 500) request.log.error({ err: error }, "request failed");
-    // Hide 5xx details from browsers; 4xx messages are about their own request and safe to show.
-    reply.code(status).send({ error: status >= 500 ? "Internal Server Error" : error.message });
   });
 
   return app;

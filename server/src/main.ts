@@ -46,6 +46,8 @@ const app = await buildServer({
   resolveViewer,
   endLiveStreams,
   trustProxy: env.TRUST_PROXY,
+  // A real project is served over HTTPS (Hosting, Cloud Run); the emulators over plain http.
+  production: env.NODE_ENV === "production" && !firebase.target.emulated,
   checkFirestore: () => pingFirestore(firebase.firestore),
 });
 

@@ -1,6 +1,7 @@
 // The one door to the BFF: a typed tRPC client over batched HTTP carrying the guest's ID token (the content query
 // on its own, at a stable, cacheable URL), plus the query cache rules for flaky phone signal.
 import type { AppRouter } from "@boda/server/app-router";
+import { MAX_BATCH_SIZE } from "@boda/server/contract/request-limits";
 import { QueryClient } from "@tanstack/react-query";
 import { createTRPCClient, httpBatchLink, httpLink, splitLink, TRPCClientError, type TRPCLink } from "@trpc/client";
 import type { inferRouterOutputs } from "@trpc/server";
@@ -72,6 +73,8 @@ export interface BffClientOptions {
 
 export function createBffClient(options: BffClientOptions = {}): BffClient {
   const transport = { url: "/trpc", ...(options.fetch ? { fetch: options.fetch } : {}) };
+  // The BFF refuses bigger batches; the batch link splits them instead.
+  const batched = { ...transport, maxItems: MAX_BATCH_SIZE };
   const subscriptions =
     options.subscriptionLink ??
     (async () =>
@@ -90,11 +93,11 @@ export function createBffClient(options: BffClientOptions = {}): BffClient {
         true: lazyLink(subscriptions),
         false: splitLink({
           condition: (op) => SESSIONLESS.has(op.path),
-          true: httpBatchLink(transport),
+          true: httpBatchLink(batched),
           false: splitLink({
             condition: (op) => op.path === UNBATCHED && op.type === "query",
             true: httpLink({ ...transport, headers: withToken }),
-            false: httpBatchLink({ ...transport, headers: withToken }),
+            false: httpBatchLink({ ...batched, headers: withToken }),
           }),
         }),
       }),
