@@ -154,7 +154,8 @@ describe("requests refused before any work", () => {
   it("should refuse an over-long address with a 414 that says how long it may be", async () => {
     const response = await fetch(`${server.base}/trpc/site.content?input=${"a".repeat(MAX_URL_CHARS)}`);
     expect(response.status).toBe(414);
-    expect((await response.json()).message).toContain(`the most this site accepts is ${MAX_URL_CHARS}`);
+    const body = (await response.json()) as { message: string };
+    expect(body.message).toContain(`the most this site accepts is ${MAX_URL_CHARS}`);
   });
 });
 
