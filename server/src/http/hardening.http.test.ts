@@ -1,6 +1,5 @@
 // What every response says to browsers about security, and what the BFF refuses before doing any work: over real
 // HTTP, with the in-memory services behind the real router.
-import type { FastifyInstance } from "fastify";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildServer } from "../build-server";
