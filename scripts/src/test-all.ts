@@ -5,6 +5,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { startEmulators } from "./emulators/harness";
+import { COUNTS_DIR_NAME, hardeningReport } from "./hardening-report";
 import { REPO_ROOT } from "./repo";
 import { startStack } from "./stack";
 
@@ -87,6 +88,8 @@ async function vitestStep(name: string, filter: string, extraArgs: string[], env
 }
 
 mkdirSync(RESULTS_DIR, { recursive: true });
+// Counts from an earlier run must not be reported as this one's.
+rmSync(path.join(RESULTS_DIR, COUNTS_DIR_NAME), { recursive: true, force: true });
 
 if (only.includes("static")) {
   await step("Typecheck", "pnpm", ["-r", "typecheck"]);
@@ -155,6 +158,12 @@ const total = results.reduce(
   }),
   { passed: 0, failed: 0, skipped: 0 },
 );
+const hardening = hardeningReport(RESULTS_DIR);
+console.log("\n━━ Hardening ━━");
+for (const line of hardening.lines) console.log(line);
+if (hardening.updatesLost > 0) {
+  failedSteps.push({ step: "No lost updates", ok: false, passed: 0, failed: 0, skipped: 0, seconds: 0 });
+}
 if (failedSteps.length > 0) console.error(`\nFailed steps: ${failedSteps.map((result) => result.step).join("; ")}`);
 // A failed step with no failing test (typecheck, lint, budget, a crash) still counts as a failure.
 const failedCount = total.failed + failedSteps.filter((result) => result.failed === 0).length;
