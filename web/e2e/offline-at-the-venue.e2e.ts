@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DESKTOP, guestsForThisFile, PHONE, pageUrl, screenshotPath } from "./support/browser";
+import { accessibilityViolations, DESKTOP, guestsForThisFile, PHONE, pageUrl, screenshotPath } from "./support/browser";
 import { demoInvite, EXAMPLE_CONTENT_FILE, seed } from "./support/stack";
 
 const guests = guestsForThisFile();
@@ -42,6 +42,8 @@ describe("offline at the venue", () => {
     const notice = page.getByRole("status").filter({ hasText: "Sin conexión — actualizado a las" });
     await notice.waitFor();
     expect(await notice.textContent()).toMatch(/^Sin conexión — actualizado a las \d{2}:\d{2}$/);
+    const violations = await accessibilityViolations(page);
+    expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
     await page.screenshot({ path: screenshotPath("offline-dashboard-phone"), fullPage: false });
     await page.goto(pageUrl("#/ubicaciones"));
     await page.getByRole("heading", { level: 2, name: "Iglesia Prioral de Santa María" }).waitFor();

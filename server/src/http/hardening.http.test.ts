@@ -162,8 +162,16 @@ describe("logs", () => {
   it("should never hold an invite code or a sign-in token, even with every request logged", async () => {
     const server = await start();
     try {
+      // Each request is bounded, so a stuck one is named instead of timing the whole test out.
+      const call = async (what: string, url: string, init: RequestInit = {}) => {
+        try {
+          return await fetch(url, { ...init, signal: AbortSignal.timeout(10_000) });
+        } catch (error) {
+          throw new Error(`${what} got no answer: ${String(error)}`);
+        }
+      };
       const redeem = (code: string) =>
-        fetch(`${server.base}/trpc/invitations.redeem`, {
+        call(`redeeming ${code}`, `${server.base}/trpc/invitations.redeem`, {
           method: "POST",
           headers: { "content-type": "application/json" },
           body: JSON.stringify({ code }),
@@ -172,8 +180,12 @@ describe("logs", () => {
       expect((await redeem(household.code)).status).toBe(200);
       expect((await redeem(wrongCode)).status).toBe(404);
       const token = server.bff.tokenFor(household);
-      await fetch(`${server.base}/trpc/invitations.mine`, { headers: { authorization: `Bearer ${token}` } });
-      await fetch(`${server.base}/trpc/invitations.mine`, { headers: { authorization: "Bearer forged-token" } });
+      await call("the household's invitation", `${server.base}/trpc/invitations.mine`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      await call("a forged token's invitation", `${server.base}/trpc/invitations.mine`, {
+        headers: { authorization: "Bearer forged-token" },
+      });
 
       expect(server.lines.length).toBeGreaterThanOrEqual(4);
       const log = server.lines.join("\n");

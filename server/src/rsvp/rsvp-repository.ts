@@ -10,7 +10,7 @@ import {
   type RsvpAuthor,
   type RsvpChange,
 } from "../contract/rsvp";
-import { GuestError } from "../errors";
+import { GuestError, UnavailableError } from "../errors";
 
 export interface SaveRsvp {
   householdKey: string;
@@ -47,27 +47,47 @@ export function createRsvpRepository(firestore: Firestore): RsvpRepository {
     },
     save(request) {
       const document = answers.doc(request.householdKey);
-      return firestore.runTransaction(async (transaction) => {
-        const snapshot = await transaction.get(document);
-        const before = snapshot.exists ? parse(request.householdKey, snapshot.data()) : null;
-        const storedRevision = before?.revision ?? 0;
-        if (storedRevision !== request.expectedRevision) {
-          throw new GuestError(
-            "CONFLICT",
-            "answer-changed",
-            `The answer was changed meanwhile (revision ${storedRevision}, the form saw ${request.expectedRevision}); ` +
-              "review the latest answer and send again.",
-          );
-        }
-        const revision = storedRevision + 1;
-        const at = request.now.toISOString();
-        const after = Rsvp.parse(request.build({ revision, respondedAt: at }));
-        const change: RsvpChange = { revision, at, by: request.by, before, after };
-        transaction.set(document, after);
-        // `create` fails if this revision's entry exists: a second line of defence against a lost update.
-        transaction.create(document.collection(RSVP_HISTORY_SUBCOLLECTION).doc(historyDocId(revision)), change);
-        return after;
-      });
+      return runAnswerTransaction(() =>
+        firestore.runTransaction(async (transaction) => {
+          const snapshot = await transaction.get(document);
+          const before = snapshot.exists ? parse(request.householdKey, snapshot.data()) : null;
+          const storedRevision = before?.revision ?? 0;
+          if (storedRevision !== request.expectedRevision) {
+            throw new GuestError(
+              "CONFLICT",
+              "answer-changed",
+              `The answer was changed meanwhile (revision ${storedRevision}, the form saw ${request.expectedRevision}); ` +
+                "review the latest answer and send again.",
+            );
+          }
+          const revision = storedRevision + 1;
+          const at = request.now.toISOString();
+          const after = Rsvp.parse(request.build({ revision, respondedAt: at }));
+          const change: RsvpChange = { revision, at, by: request.by, before, after };
+          transaction.set(document, after);
+          // `create` fails if this revision's entry exists: a second line of defence against a lost update.
+          transaction.create(document.collection(RSVP_HISTORY_SUBCOLLECTION).doc(historyDocId(revision)), change);
+          return after;
+        }),
+      );
     },
   };
+}
+
+/** gRPC ABORTED: Firestore gave up on the transaction under contention after its own retries. */
+const ABORTED = 10;
+
+/**
+ * Many devices answering at once can make Firestore abort a transaction (lock timeouts). Nothing was written, so the
+ * guest is told to send again in a moment (503 with Retry-After) rather than shown a server error.
+ */
+async function runAnswerTransaction<T>(transaction: () => Promise<T>): Promise<T> {
+  try {
+    return await transaction();
+  } catch (error) {
+    if ((error as { code?: unknown }).code === ABORTED) {
+      throw new UnavailableError("Many answers are arriving at once and this one was not saved; send it again.", 2);
+    }
+    throw error;
+  }
 }
