@@ -134,4 +134,27 @@ describe("checkContentText", () => {
       },
     ]);
   });
+
+  it("refuses a theme guests could not read, naming the colours, the ratio and the fix", () => {
+    const pale = EXAMPLE.replace('primary: "#6b4e31"', 'primary: "#e8c9a0"').replace(
+      'text: "#2b2620"',
+      'text: "#b0a89c"',
+    );
+    const problems = problemsOf(pale);
+    const line = (text: string) => pale.split("\n").findIndex((each) => each.includes(text)) + 1;
+    expect(problems).toEqual([
+      expect.objectContaining({
+        where: `boda.yaml:${line('text: "#b0a89c"')}:11 theme.colors.text`,
+        message: expect.stringMatching(
+          /^body text on the background \(#b0a89c on #fbf8f3\) has a contrast of 2\.\d\d:1; guests need at least 4\.5:1 to read it: darken text/,
+        ),
+      }),
+      expect.objectContaining({
+        message: expect.stringContaining("links and headings (primary) on the background (#e8c9a0 on #fbf8f3)"),
+      }),
+      expect.objectContaining({
+        message: expect.stringContaining("white button text and the live banner on primary (#ffffff on #e8c9a0)"),
+      }),
+    ]);
+  });
 });

@@ -7,6 +7,7 @@ import { localDateIn, localToInstant } from "@boda/server/contract/wedding-time"
 import { type Document, isMap, isNode, isPair, isScalar, LineCounter, parseDocument, stringify } from "yaml";
 import { z } from "zod";
 import type { Problem } from "./errors";
+import { themeContrastProblems } from "./theme-contrast";
 
 export interface ContentCheckContext {
   /** Shown in every problem, e.g. `boda.yaml`. */
@@ -57,7 +58,14 @@ export function checkContentText(text: string, context: ContentCheckContext): Co
     message,
     example: right,
   }));
-  const problems = [...schemaProblems, ...timeProblems];
+  const contrastProblems = parsed.success
+    ? themeContrastProblems(parsed.data.theme.colors).map(({ path, message, example: right }) => ({
+        where: locate(path),
+        message,
+        example: right,
+      }))
+    : [];
+  const problems = [...schemaProblems, ...timeProblems, ...contrastProblems];
   if (!parsed.success || problems.length > 0) return { ok: false, problems };
   return { ok: true, content: parsed.data };
 }
