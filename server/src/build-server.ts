@@ -10,6 +10,7 @@ import type { RequestContext, Services } from "./context";
 import { MAX_BATCH_SIZE, MAX_BODY_BYTES } from "./contract/request-limits";
 import { ReasonedError } from "./errors";
 import { registerContentResponse } from "./http/content-response";
+import { type LoadShedding, registerLoadShedding } from "./http/load-shedding";
 import { refusedRequestMessage, registerRequestLimits, requestIdFrom } from "./http/request-limits";
 import { QuietRequestLog } from "./http/request-log";
 import { registerSecurityHeaders } from "./http/security-headers";
@@ -48,6 +49,8 @@ export interface BuildServerOptions {
   siteUrl?: string;
   /** Served over HTTPS on a real project: browsers are told to stay on HTTPS (HSTS). */
   production?: boolean;
+  /** Turn requests away with 503 when the process is overloaded (http/load-shedding.ts); off unless given. */
+  loadShedding?: LoadShedding;
 }
 
 /** Responses smaller than this go out uncompressed (compressing them saves less than it costs). */
@@ -84,6 +87,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   });
 
   registerRequestLimits(app);
+  if (options.loadShedding) await registerLoadShedding(app, options.loadShedding);
   await registerSecurityHeaders(app, {
     firebaseWebConfig: options.services.firebaseWebConfig,
     production: options.production ?? false,

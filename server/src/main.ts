@@ -7,6 +7,7 @@ import { firebaseWebConfig } from "./config/web-config";
 import { parseServerEnv } from "./env";
 import { connectFirebase, firebaseTargetFromEnv } from "./firebase/admin";
 import { pingFirestore } from "./firebase/firestore-health";
+import { PRODUCTION_LOAD_SHEDDING } from "./http/load-shedding";
 import { projectPushSubscriptions } from "./notifications/push-subscriptions";
 import { createServices } from "./services";
 
@@ -48,6 +49,7 @@ const app = await buildServer({
   trustProxy: env.TRUST_PROXY,
   // A real project is served over HTTPS (Hosting, Cloud Run); the emulators over plain http.
   production: env.NODE_ENV === "production" && !firebase.target.emulated,
+  loadShedding: PRODUCTION_LOAD_SHEDDING,
   checkFirestore: () => pingFirestore(firebase.firestore),
 });
 
