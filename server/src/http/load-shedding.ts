@@ -29,7 +29,7 @@ export interface LoadShedding {
 }
 
 /** What the production BFF uses: a second of event-loop delay means guests are already waiting too long. */
-export const PRODUCTION_LOAD_SHEDDING: LoadShedding = { maxEventLoopDelay: 1000, maxHeapUsedBytes: 400 * 1024 * 1024 };
+export const PRODUCTION_LOAD_SHEDDING: LoadShedding = { maxEventLoopDelay: 1000 };
 
 export const BUSY_RETRY_AFTER_SECONDS = 5;
 
