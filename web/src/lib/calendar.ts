@@ -1,6 +1,7 @@
 // The wedding's events as calendar entries, made from what the page already holds, and their Google Calendar
 // links. Small and library-free on purpose: the places screen's first paint imports it; the .ics file is ics-file.ts.
 import { type Language, pickText } from "@boda/server/contract/language";
+import { slugify } from "@boda/server/contract/slug";
 import { zonedToInstant } from "./format-time";
 import type { Messages } from "./i18n/es";
 import type { LocationItem, OpenSiteContent } from "./trpc";
@@ -32,16 +33,6 @@ export interface CalendarFile {
   events: CalendarEvent[];
 }
 
-/** "Lucía" → "lucia", for file names and UIDs that survive any system. */
-function slug(text: string): string {
-  return text
-    .normalize("NFD")
-    .replace(/\p{Diacritic}/gu, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-}
-
 /**
  * One event as a calendar entry in the guest's language. Every event carries its place's name and address; the
  * places screen also passes the place itself, whose coordinates give calendar apps a map pin.
@@ -59,7 +50,7 @@ export function calendarEvent(
     event.dressCode ? `${t.dressCode}: ${pickText(event.dressCode, language)}` : undefined,
   ].filter((line) => line !== undefined);
   return {
-    uid: `${slug(wedding.couple.names.join("-"))}.${event.id}@boda`,
+    uid: `${slugify(wedding.couple.names.join("-"))}.${event.id}@boda`,
     id: event.id,
     title: t.calendarEventTitle(pickText(event.title, language), couple),
     start: zonedToInstant(event.start, wedding.wedding.timeZone),
@@ -80,7 +71,7 @@ export function calendarFile(
   eventId?: string,
 ): CalendarFile {
   const couple = wedding.couple.names.join(" & ");
-  const base = slug([t.calendarFilePrefix, ...wedding.couple.names].join("-"));
+  const base = slugify([t.calendarFilePrefix, ...wedding.couple.names].join("-"));
   return {
     fileName: `${eventId ? `${base}-${eventId}` : base}.ics`,
     name: t.calendarName(couple),

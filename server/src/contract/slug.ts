@@ -1,5 +1,6 @@
-// Turns a person's name into a stable id ("José Ángel" → "jose-angel"), used for member ids that RSVP answers
-// attach to, so reordering or re-running the guest list never mixes people up.
+// Turns a name into a stable, plain id ("José Ángel" → "jose-angel"): member ids that RSVP answers attach to (so
+// reordering or re-running the guest list never mixes people up), and calendar file names and UIDs. Zod-free: the
+// page imports it.
 
 export function slugify(text: string): string {
   return text
