@@ -3,6 +3,7 @@
 // reads its invitation, then all submit together, round after round (each round changes the saved answer).
 import http from "node:http";
 import type { InvitationView } from "@boda/server/contract/site-view";
+import { idTokenFor } from "../deploy/bff-client";
 
 export interface BenchInvite {
   key: string;
@@ -52,20 +53,6 @@ function dataOf<T>(answer: Answer, what: string): T {
     throw new Error(`${what} failed (${answer.status}): ${answer.body.error?.message ?? JSON.stringify(answer.body)}`);
   }
   return answer.body.result.data as T;
-}
-
-async function signIn(authEmulatorHost: string, customToken: string): Promise<string> {
-  const response = await fetch(
-    `http://${authEmulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken?key=demo-api-key`,
-    {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ token: customToken, returnSecureToken: true }),
-    },
-  );
-  const body = (await response.json()) as { idToken?: string };
-  if (!body.idToken) throw new Error(`The Auth emulator refused a custom token: ${JSON.stringify(body)}`);
-  return body.idToken;
 }
 
 /** Everyone comes to everything, with the first meal where one is served; round `n` changes the message. */
@@ -119,7 +106,7 @@ export async function measureRsvpSubmits(options: {
         await call(agent, options.bffUrl, "invitations.redeem", { mutation: true, input: { code: invite.code } }),
         `Redeeming ${invite.key}`,
       );
-      const token = await signIn(options.authEmulatorHost, redeemed.token);
+      const token = await idTokenFor(options.authEmulatorHost, redeemed.token);
       const invitation = dataOf<InvitationView>(
         await call(agent, options.bffUrl, "invitations.mine", { token }),
         `Reading ${invite.key}'s invitation`,

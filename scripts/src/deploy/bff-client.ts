@@ -46,12 +46,17 @@ export async function signInWithInvite(base: string, code: string, authEmulatorH
   const redeemed = await trpcMutation<{ token: string }>(base, "invitations.redeem", { code });
   if (!redeemed.data?.token)
     throw new Error(`Redeeming ${code} failed (${redeemed.status}): ${redeemed.error?.message}`);
+  return idTokenFor(authEmulatorHost, redeemed.data.token);
+}
+
+/** Trades the BFF's custom token for an ID token at the Auth emulator, as the page's Firebase Auth SDK does. */
+export async function idTokenFor(authEmulatorHost: string, customToken: string): Promise<string> {
   const response = await fetch(
     `http://${authEmulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken?key=demo-api-key`,
     {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ token: redeemed.data.token, returnSecureToken: true }),
+      body: JSON.stringify({ token: customToken, returnSecureToken: true }),
     },
   );
   const body = (await response.json()) as { idToken?: string; error?: unknown };
