@@ -9,6 +9,9 @@ import type { RequestContext } from "./context";
 import { readableIssues } from "./contract/issues";
 import { GuestError, ReasonedError } from "./errors";
 
+/** What a browser is told about a failure nobody planned for; the details are in the log under its request id. */
+export const UNEXPECTED_FAILURE_MESSAGE = "Something went wrong on our side; try again shortly.";
+
 const t = initTRPC.context<RequestContext>().create({
   sse: {
     // Pings keep proxies from closing a quiet stream and let browsers notice a dead one and reconnect.
@@ -29,6 +32,9 @@ const t = initTRPC.context<RequestContext>().create({
           : undefined;
     return {
       ...shape,
+      // An unexpected failure's own message may name internals (gRPC codes, paths, stored data): it goes to the log
+      // with the request id, and the browser gets a plain sentence.
+      message: error.code === "INTERNAL_SERVER_ERROR" ? UNEXPECTED_FAILURE_MESSAGE : shape.message,
       data: {
         ...shape.data,
         stack: undefined,

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { buildServer } from "../build-server";
 import { exampleContent } from "../test/emulators";
 import { createInMemoryServices } from "../test/in-memory-services";
+import { UNEXPECTED_FAILURE_MESSAGE } from "../trpc";
 
 async function loggedServer(slowRequestMs?: number) {
   const lines: Array<{ level: number; msg: string; reqId?: string }> = [];
@@ -43,6 +44,20 @@ describe("request logging", () => {
     bff.failNext("content", "broken");
     expect((await app.inject({ url: "/trpc/locations.list" })).statusCode).toBe(500);
     expect(lines).toEqual([expect.objectContaining({ level: 50, msg: "procedure failed" })]);
+    await app.close();
+  });
+
+  it("should never tell the browser what an unexpected failure was, only the log", async () => {
+    const { app, bff, lines } = await loggedServer();
+    bff.failNext("content", "broken");
+    const response = await app.inject({ url: "/trpc/locations.list" });
+    expect(response.statusCode).toBe(500);
+    const body = response.json();
+    expect(body.error.message).toBe(UNEXPECTED_FAILURE_MESSAGE);
+    expect(response.body).not.toContain("broke (test)");
+    // The developer still finds what happened, under the request id the browser received.
+    expect(JSON.stringify(lines)).toContain("content broke (test)");
+    expect(lines[0]).toMatchObject({ reqId: response.headers["x-request-id"] });
     await app.close();
   });
 });

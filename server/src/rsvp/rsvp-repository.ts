@@ -11,6 +11,7 @@ import {
   type RsvpChange,
 } from "../contract/rsvp";
 import { GuestError, UnavailableError } from "../errors";
+import { GUEST_WAIT_MS, whileGuestWaits } from "../firebase/guest-waits";
 
 export interface SaveRsvp {
   householdKey: string;
@@ -38,16 +39,20 @@ export function createRsvpRepository(firestore: Firestore): RsvpRepository {
   };
   return {
     async get(householdKey) {
-      const snapshot = await answers.doc(householdKey).get();
+      const snapshot = await whileGuestWaits(
+        "reading the answer",
+        () => answers.doc(householdKey).get(),
+        GUEST_WAIT_MS.read,
+      );
       return snapshot.exists ? parse(householdKey, snapshot.data()) : null;
     },
     async all() {
-      const snapshot = await answers.get();
+      const snapshot = await whileGuestWaits("reading the answers", () => answers.get(), GUEST_WAIT_MS.read);
       return snapshot.docs.map((doc) => parse(doc.id, doc.data()));
     },
     save(request) {
       const document = answers.doc(request.householdKey);
-      return runAnswerTransaction(() =>
+      const saveInTransaction = () =>
         firestore.runTransaction(async (transaction) => {
           const snapshot = await transaction.get(document);
           const before = snapshot.exists ? parse(request.householdKey, snapshot.data()) : null;
@@ -68,8 +73,8 @@ export function createRsvpRepository(firestore: Firestore): RsvpRepository {
           // `create` fails if this revision's entry exists: a second line of defence against a lost update.
           transaction.create(document.collection(RSVP_HISTORY_SUBCOLLECTION).doc(historyDocId(revision)), change);
           return after;
-        }),
-      );
+        });
+      return whileGuestWaits("saving the answer", () => runAnswerTransaction(saveInTransaction), GUEST_WAIT_MS.write);
     },
   };
 }

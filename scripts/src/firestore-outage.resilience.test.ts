@@ -1,0 +1,138 @@
+// Firestore stopped under a running BFF: the BFF as it runs in production (server/src/main.ts in its own process),
+// over a Firestore emulator started for this file, which the test stops and starts again. While it is down, guests
+// still get the page (content is served from memory), an answer gets 503 with Retry-After and a plain message (never
+// a hang, never a 500 with internals), and /readyz says not ready; once it is back, everything works again.
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Content } from "@boda/server/contract/content";
+import { CONTENT_DOC, HOUSEHOLDS_COLLECTION } from "@boda/server/contract/firestore-paths";
+import { type Household, INVITE_CODES_COLLECTION } from "@boda/server/contract/household";
+import type { InvitationView } from "@boda/server/contract/site-view";
+import { type App, deleteApp, initializeApp } from "firebase-admin/app";
+import { getFirestore } from "firebase-admin/firestore";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { declineEverything, signInWithInvite, trpcMutation, trpcQuery } from "./deploy/bff-client";
+import { startFirestoreEmulator } from "./emulators/firestore";
+import { freePort } from "./emulators/ports";
+import { httpOk, type ManagedProcess, spawnManaged, typescriptCommand, waitUntilReady } from "./emulators/processes";
+import type { RunningEmulator } from "./emulators/types";
+import { REPO_ROOT } from "./repo";
+
+const PROJECT = process.env.FIREBASE_PROJECT_ID ?? "demo-boda";
+
+const HOUSEHOLD: Household = {
+  key: "familia-outage",
+  displayName: "Familia Outage",
+  seats: 2,
+  members: [
+    { id: "carmen", name: "Carmen García", child: false },
+    { id: "antonio", name: "Antonio Fernández", child: false },
+  ],
+  plusOnes: 0,
+  tags: ["familia"],
+  language: "es",
+  code: "K7MPQ4RW9XTH3NCD",
+  codeIssuedAt: "2026-10-01T10:00:00.000Z",
+};
+
+/** What `pnpm seed content` and `pnpm seed invites` store: the example content and one household with its code. */
+async function seed(app: App): Promise<void> {
+  const content = Content.parse(parse(readFileSync(path.join(REPO_ROOT, "scripts/content/boda.example.yaml"), "utf8")));
+  const firestore = getFirestore(app);
+  const batch = firestore.batch();
+  batch.set(firestore.doc(CONTENT_DOC), { content, version: 1, updatedAt: new Date() });
+  batch.set(firestore.collection(HOUSEHOLDS_COLLECTION).doc(HOUSEHOLD.key), HOUSEHOLD);
+  batch.set(firestore.collection(INVITE_CODES_COLLECTION).doc(HOUSEHOLD.code), { householdKey: HOUSEHOLD.key });
+  await batch.commit();
+}
+
+/** A bound for "it hung", not a timing: a request to a BFF that waits on a dead Firestore would never come back. */
+const HANG_LIMIT_MS = 20_000;
+const bounded = (url: string | URL, init: RequestInit = {}) =>
+  fetch(url, { ...init, signal: AbortSignal.timeout(HANG_LIMIT_MS) });
+
+describe("the BFF while Firestore is stopped", () => {
+  const logDir = mkdtempSync(path.join(tmpdir(), "firestore-outage-"));
+  let firestorePort: number;
+  let firestore: RunningEmulator;
+  let app: App;
+  let bff: ManagedProcess;
+  let url: string;
+
+  const startFirestore = () =>
+    startFirestoreEmulator({ host: "127.0.0.1", port: firestorePort, projectId: PROJECT, rootDir: REPO_ROOT, logDir });
+
+  beforeAll(async () => {
+    const authHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+    if (!process.env.FIRESTORE_EMULATOR_HOST || !authHost)
+      throw new Error("Run through `pnpm test` (the emulators must be running).");
+    firestorePort = await freePort();
+    firestore = await startFirestore();
+    const firestoreHost = `127.0.0.1:${firestorePort}`;
+    // This file's seeding goes to this file's Firestore; firebase-admin reads the host from the environment.
+    process.env.FIRESTORE_EMULATOR_HOST = firestoreHost;
+    process.env.METADATA_SERVER_DETECTION = "none";
+    app = initializeApp({ projectId: PROJECT }, "firestore-outage");
+    await seed(app);
+
+    const bffPort = await freePort();
+    const [node, args] = typescriptCommand("server/src/main.ts");
+    bff = spawnManaged(node, args, {
+      cwd: REPO_ROOT,
+      env: { ...process.env, FIRESTORE_EMULATOR_HOST: firestoreHost, PORT: String(bffPort), HOST: "127.0.0.1" },
+      logFile: path.join(logDir, "bff.log"),
+    });
+    url = `http://127.0.0.1:${bffPort}/`;
+    await waitUntilReady("The BFF", bff, () => httpOk(`${url}readyz`), { timeoutMs: 30_000 });
+  }, 120_000);
+
+  afterAll(async () => {
+    await bff?.stop();
+    if (app) await deleteApp(app);
+    await firestore?.stop();
+  });
+
+  it("should answer 503 with Retry-After while Firestore is stopped, say not ready, and recover when it is back", async () => {
+    const authHost = process.env.FIREBASE_AUTH_EMULATOR_HOST as string;
+    const token = await signInWithInvite(url, HOUSEHOLD.code, authHost);
+    const invitation = await trpcQuery<InvitationView>(url, "invitations.mine", { token });
+    expect(invitation.status).toBe(200);
+    const answer = (revision: number) =>
+      trpcMutation(url, "rsvp.submit", declineEverything(invitation.data as InvitationView, revision), token);
+    expect((await answer(0)).status).toBe(200);
+
+    await firestore.stop();
+
+    // Not ready: a load balancer stops sending guests here.
+    const readiness = await bounded(`${url}readyz`);
+    expect(readiness.status).toBe(503);
+    expect(await readiness.json()).toMatchObject({ status: "unavailable" });
+
+    // An answer cannot be saved: the guest is told to send it again shortly, in words, without internals.
+    const refused = await answer(1);
+    expect(refused.status).toBe(503);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(refused.error?.data.reason).toBe("unavailable");
+    expect(refused.error?.message).not.toMatch(/grpc|UNAVAILABLE|ECONNREFUSED|at \w+ \(|\.ts:\d+/i);
+
+    // The household's invitation carries its stored answer, read from Firestore: the same refusal, not a hang.
+    const mine = await trpcQuery(url, "invitations.mine", { token });
+    expect(mine.status).toBe(503);
+    expect(mine.headers.get("retry-after")).not.toBeNull();
+
+    // The page itself is served from memory: guests still see the program and the places.
+    const site = await bounded(`${url}trpc/site.content`);
+    expect(site.status).toBe(200);
+
+    // Firestore comes back (the emulator starts empty; a real project keeps its data, so put it back).
+    firestore = await startFirestore();
+    await seed(app);
+    await expect
+      .poll(async () => (await bounded(`${url}readyz`)).status, { timeout: 60_000, interval: 1000 })
+      .toBe(200);
+    await expect.poll(async () => (await answer(0)).status, { timeout: 30_000, interval: 1000 }).toBe(200);
+    expect((await trpcQuery(url, "invitations.mine", { token })).status).toBe(200);
+  }, 180_000);
+});
