@@ -4,7 +4,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
-/** Where tests write their counts (`{ "badInputs": n }`, `{ "submissions": n, "updatesLost": n }`). */
+/** Where tests write their counts (`{ "badInputs": n }`, `{ "submissions": n, "updatesLost": n }`, code guessing). */
 export const COUNTS_DIR_NAME = "hardening-counts";
 
 const DENIAL = /\b(refus\w*|den(y|ies|ied)|forbid\w*|never (let|answer|hold|read|write|serve))\b/i;
@@ -46,6 +46,7 @@ export function hardeningReport(resultsDir: string): HardeningReport {
   }
   const badInputs = counts("bad-inputs.json");
   const concurrency = counts("concurrency.json");
+  const guessing = counts("code-guessing.json");
   const updatesLost = concurrency?.updatesLost ?? 0;
   return {
     updatesLost,
@@ -53,6 +54,12 @@ export function hardeningReport(resultsDir: string): HardeningReport {
       `bad inputs tried:             ${badInputs ? `${badInputs.badInputs} hostile payloads at every procedure, none answered 5xx` : "not run"}`,
       `denials checked:              ${denials} passing tests of a refusal (rules, BFF, page)`,
       `faults injected and survived: ${faults} passing tests of a failure (database down or restarted, SIGTERM, offline)`,
+      `invite-code guessing:         ${
+        guessing?.crowdGuesses !== undefined && guessing.timingT !== undefined
+          ? `${guessing.crowdGuesses} guesses from ${guessing.crowdAddresses} addresses held to ${guessing.crowdLookups} lookups; ` +
+            `${guessing.lookAlikes ?? 0} look-alikes refused; replaced vs unknown code timing |t| = ${guessing.timingT.toFixed(1)} (a leak is > 4.5)`
+          : "not run"
+      }`,
       `updates lost:                 ${concurrency ? `${updatesLost} of ${concurrency.submissions} concurrent answers` : "not run"}`,
     ],
   };

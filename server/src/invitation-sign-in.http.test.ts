@@ -1,6 +1,5 @@
 // Invitation sign-in over real HTTP, the path browsers take: redeeming a code, signing in at the Auth emulator,
 // then calling the BFF with the ID token. Who may read and write what, refused tokens, and guessing codes.
-import http from "node:http";
 import type { FastifyInstance } from "fastify";
 import { getAuth } from "firebase-admin/auth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,49 +8,8 @@ import { HOUSEHOLDS_COLLECTION } from "./contract/firestore-paths";
 import { formatInviteCode } from "./contract/invite-code";
 import { RSVPS_COLLECTION } from "./contract/rsvp";
 import { exampleContent, isolatedFirestore, publishContent, type TestFirestore } from "./test/emulators";
+import { call, type TrpcAnswer } from "./test/http";
 import { idTokenFor, storeHousehold, testBff, testHousehold } from "./test/services";
-
-interface TrpcAnswer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: { result?: { data: unknown }; error?: { message: string; data: Record<string, unknown> } };
-}
-
-/** One tRPC call over HTTP from a chosen local address (127.0.0.x all reach the server on Linux). */
-function call(
-  base: string,
-  procedure: string,
-  options: { input?: unknown; token?: string; mutation?: boolean; from?: string } = {},
-): Promise<TrpcAnswer> {
-  const url = new URL(`${base}/trpc/${procedure}`);
-  if (!options.mutation && options.input !== undefined) url.searchParams.set("input", JSON.stringify(options.input));
-  const body = options.mutation ? JSON.stringify(options.input ?? {}) : undefined;
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      url,
-      {
-        method: options.mutation ? "POST" : "GET",
-        localAddress: options.from ?? "127.0.0.1",
-        headers: {
-          ...(body ? { "content-type": "application/json" } : {}),
-          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-        },
-      },
-      (response) => {
-        let text = "";
-        response.setEncoding("utf8");
-        response.on("data", (chunk: string) => {
-          text += chunk;
-        });
-        response.on("end", () =>
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: JSON.parse(text) }),
-        );
-      },
-    );
-    request.on("error", reject);
-    request.end(body);
-  });
-}
 
 /** The custom token a successful redemption hands out. */
 function customTokenOf(answer: TrpcAnswer): string {

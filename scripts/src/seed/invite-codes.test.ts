@@ -52,4 +52,22 @@ describe("invite codes", () => {
       { numRuns: 50 },
     );
   });
+
+  it("survive a phone's keyboard and a chat app's copy: full-width letters, typographic dashes, invisible spaces", () => {
+    expect(normalizeInviteCode("ＡＢＣＤ－ＥＦＧＨ－ＪＫＭＮ－ＰＱＲＳ")).toBe("ABCDEFGHJKMNPQRS");
+    expect(normalizeInviteCode("ABCD–EFGH—JKMN‐PQRS")).toBe("ABCDEFGHJKMNPQRS");
+    expect(normalizeInviteCode("\u200BABCD\u00A0EFGH\u200DJKMN\uFEFFPQRS\u2060")).toBe("ABCDEFGHJKMNPQRS");
+  });
+
+  it("never turn a look-alike from another script, or a digit for a letter, into a valid code", () => {
+    // Cyrillic А В Е К М Н Р С Т Х and Greek Α Β Ε Ζ Η Κ Μ Ν Ρ Τ Χ Υ look like Latin capitals of the alphabet.
+    const lookAlikes = [..."АВЕКМНРСТХΑΒΕΖΗΚΜΝΡΤΧΥ", "0", "O", "1", "I", "L", "U", "V"];
+    const code = "ABCDEFGHJKMNPQRS";
+    for (const lookAlike of lookAlikes) {
+      for (let position = 0; position < code.length; position += 1) {
+        const guess = code.slice(0, position) + lookAlike + code.slice(position + 1);
+        expect(InviteCode.safeParse(normalizeInviteCode(guess)).success).toBe(false);
+      }
+    }
+  });
 });

@@ -8,9 +8,19 @@
 export const INVITE_CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTWXYZ";
 export const INVITE_CODE_LENGTH = 16;
 
-/** What guests type or paste ("abcd-efgh …") → the stored form: capitals, no separators. */
+/**
+ * Separators a typed or pasted code may carry: spaces, any dash (phones turn "--" into "–"), and the invisible
+ * zero-width characters some chat apps insert when copying.
+ */
+const SEPARATORS = /[\s\p{Pd}\u200B-\u200D\u2060]/gu;
+
+/**
+ * What guests type or paste ("abcd-efgh …") → the stored form: capitals, no separators. NFKC folds width variants
+ * (a phone keyboard's full-width "ＡＢＣＤ" is ABCD); look-alikes from other scripts (Cyrillic "А", Greek "Α") stay
+ * what they are, so they never match a code.
+ */
 export function normalizeInviteCode(input: string): string {
-  return input.toUpperCase().replace(/[\s-]/g, "");
+  return input.normalize("NFKC").toUpperCase().replace(SEPARATORS, "");
 }
 
 /** `ABCDEFGHJKMNPQRS` → `ABCD-EFGH-JKMN-PQRS`, the way cards print it. */

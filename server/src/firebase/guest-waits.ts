@@ -10,27 +10,35 @@ const TRANSIENT_GRPC_CODES = new Set([
   14, // UNAVAILABLE (down, unreachable, restarting)
 ]);
 
-/** Long enough for a healthy Firestore under load, short enough that a phone is still waiting for the answer. */
-export const GUEST_WAIT_MS = { read: 5000, write: 10_000 } as const;
+/**
+ * Longer than a healthy Firestore ever takes, even with every device of a household saving at once (transactions
+ * then queue for the document's lock: up to ~18 s measured against the emulator with ten at once), and still far
+ * shorter than the SDK's own retrying of an unreachable Firestore (about 45 s per read, minutes for a transaction).
+ */
+export const GUEST_WAIT_MS = { read: 10_000, write: 30_000 } as const;
 
 /**
  * Runs `call` for a guest who is waiting. `what` names it for the log and the message ("saving the answer").
- * A write that runs out of time may still land later; the answer's revision check then makes a resend a 409 with
- * the newest answer to review, never a silent overwrite.
+ * `call` receives a signal that aborts when the guest has been told to try again: a transaction checks it before
+ * writing, so an answer reported as not saved does not land later behind the guest's back.
  */
-export async function whileGuestWaits<T>(what: string, call: () => Promise<T>, timeoutMs: number): Promise<T> {
+export async function whileGuestWaits<T>(
+  what: string,
+  call: (abandoned: AbortSignal) => Promise<T>,
+  timeoutMs: number,
+): Promise<T> {
+  const abandon = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   const outOfTime = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () =>
-        reject(
-          new UnavailableError(`The database did not answer within ${timeoutMs} ms while ${what}; try again shortly.`),
-        ),
-      timeoutMs,
-    );
+    timer = setTimeout(() => {
+      abandon.abort();
+      reject(
+        new UnavailableError(`The database did not answer within ${timeoutMs} ms while ${what}; try again shortly.`),
+      );
+    }, timeoutMs);
   });
   try {
-    return await Promise.race([call(), outOfTime]);
+    return await Promise.race([call(abandon.signal), outOfTime]);
   } catch (error) {
     if (TRANSIENT_GRPC_CODES.has((error as { code?: unknown }).code as number)) {
       throw new UnavailableError(`The database cannot be reached right now while ${what}; try again shortly.`);

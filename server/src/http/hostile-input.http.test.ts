@@ -1,21 +1,18 @@
 // Random and hostile payloads thrown at every query and mutation over real HTTP, as a stranger and as a signed-in
 // guest: the BFF never answers 5xx, every refusal says what was wrong, nothing is written, and no prototype is
 // polluted. (The live subscription is left out: a valid input opens a stream, which is tested in live.http.test.ts.)
-import { mkdirSync, writeFileSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildServer } from "../build-server";
 import { appRouter } from "../routers/_app";
 import { exampleContent } from "../test/emulators";
+import { recordHardeningCounts } from "../test/hardening-counts";
 import { createInMemoryServices } from "../test/in-memory-services";
 import { testHousehold } from "../test/services";
 
 const household = testHousehold("garcia-lopez");
 const RUNS_PER_PROCEDURE = 60;
-const COUNTS_DIR = fileURLToPath(new URL("../../../artifacts/test-results/hardening-counts", import.meta.url));
 
 type Kind = "query" | "mutation";
 const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>)
@@ -120,7 +117,6 @@ describe("hostile input at every procedure", () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
     expect(tried).toBeGreaterThanOrEqual(procedures.length * 2 * RUNS_PER_PROCEDURE);
-    mkdirSync(COUNTS_DIR, { recursive: true });
-    writeFileSync(path.join(COUNTS_DIR, "bad-inputs.json"), JSON.stringify({ badInputs: tried }));
+    recordHardeningCounts("bad-inputs", { badInputs: tried });
   });
 });

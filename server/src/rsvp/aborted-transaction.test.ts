@@ -1,8 +1,10 @@
 // When Firestore aborts an answer's transaction under contention (gRPC ABORTED, e.g. "Transaction lock timeout"),
-// nothing was written: the guest gets "send it again in a moment" (503 with Retry-After), not a server error.
+// or answers too late, nothing is written: the guest gets "send it again in a moment" (503 with Retry-After), not a
+// server error, and an answer reported as not saved never lands afterwards.
 import type { Firestore } from "firebase-admin/firestore";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { UnavailableError } from "../errors";
+import { GUEST_WAIT_MS } from "../firebase/guest-waits";
 import { createRsvpRepository } from "./rsvp-repository";
 
 function firestoreWhoseTransactionsFail(error: unknown): Firestore {
@@ -35,5 +37,53 @@ describe("an answer's transaction aborted by Firestore", () => {
   it("should let any other failure through as it is", async () => {
     const broken = Object.assign(new Error("13 INTERNAL"), { code: 13 });
     await expect(createRsvpRepository(firestoreWhoseTransactionsFail(broken)).save(request)).rejects.toBe(broken);
+  });
+
+  describe("when Firestore answers after the guest was told to send again", () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it("should write nothing, so the answer reported as not saved never lands later", async () => {
+      vi.useFakeTimers();
+      const writes: string[] = [];
+      let releaseRead: () => void = () => {};
+      const slowRead = new Promise<void>((resolve) => {
+        releaseRead = resolve;
+      });
+      let transactionOutcome: Promise<unknown> = Promise.resolve();
+      const firestore = {
+        collection: () => ({ doc: () => ({ collection: () => ({ doc: () => ({}) }) }) }),
+        runTransaction: (update: (transaction: unknown) => Promise<unknown>) => {
+          const transaction = {
+            get: async () => {
+              await slowRead;
+              return { exists: false };
+            },
+            set: () => writes.push("set"),
+            create: () => writes.push("create"),
+          };
+          transactionOutcome = update(transaction).catch((error: Error) => error.name);
+          return transactionOutcome;
+        },
+      } as unknown as Firestore;
+      const saving = createRsvpRepository(firestore).save({
+        ...request,
+        build: ({ revision, respondedAt }) => ({
+          householdKey: "garcia",
+          people: [{ personId: "carmen", name: "Carmen", child: false, attending: { ceremonia: true }, dietary: [] }],
+          answers: {},
+          respondedAt,
+          revision,
+        }),
+      });
+      const refused = expect(saving).rejects.toMatchObject({ reason: "unavailable" });
+      await vi.advanceTimersByTimeAsync(GUEST_WAIT_MS.write);
+      await refused;
+
+      releaseRead();
+      expect(await transactionOutcome).toBe("AbortError");
+      expect(writes).toEqual([]);
+    });
   });
 });

@@ -2,9 +2,6 @@
 // against the Firestore emulator, each client doing what the page does on "answer-changed" (read the newest answer,
 // send again on its revision). No update may be lost: every household ends with the last answer it sent, its
 // history holds every one of them once, and the couple's totals equal a recount of the stored answers.
-import { mkdirSync, writeFileSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Viewer } from "../auth/viewer";
 import type { Household } from "../contract/household";
@@ -12,12 +9,12 @@ import { RSVP_HISTORY_SUBCOLLECTION, RSVPS_COLLECTION, Rsvp, type RsvpInput } fr
 import { totals } from "../contract/rsvp-totals";
 import { ReasonedError } from "../errors";
 import { exampleContent, isolatedFirestore, publishContent, type TestFirestore } from "../test/emulators";
+import { recordHardeningCounts } from "../test/hardening-counts";
 import { callerFor, storeHousehold, testBff, testHousehold } from "../test/services";
 
 const HOUSEHOLDS = 20;
 const EDITS_PER_HOUSEHOLD = 10;
 const BEFORE_DEADLINE = new Date("2027-04-30T10:00:00Z");
-const COUNTS_DIR = fileURLToPath(new URL("../../../artifacts/test-results/hardening-counts", import.meta.url));
 
 const allNo = { "cena-ensayo": false, ceremonia: false, banquete: false, fiesta: false };
 
@@ -125,15 +122,11 @@ describe("answers sent at the same time", () => {
       .filter((p) => Object.values(p.attending).some(Boolean)).length;
     expect(report.people.coming).toBe(comingToAnything);
 
-    mkdirSync(COUNTS_DIR, { recursive: true });
-    writeFileSync(
-      path.join(COUNTS_DIR, "concurrency.json"),
-      JSON.stringify({
-        submissions: HOUSEHOLDS * EDITS_PER_HOUSEHOLD,
-        conflictsRetried: conflicts,
-        busyRetried: busy,
-        updatesLost: lost,
-      }),
-    );
+    recordHardeningCounts("concurrency", {
+      submissions: HOUSEHOLDS * EDITS_PER_HOUSEHOLD,
+      conflictsRetried: conflicts,
+      busyRetried: busy,
+      updatesLost: lost,
+    });
   }, 240_000);
 });

@@ -52,9 +52,11 @@ export function createRsvpRepository(firestore: Firestore): RsvpRepository {
     },
     save(request) {
       const document = answers.doc(request.householdKey);
-      const saveInTransaction = () =>
+      const saveInTransaction = (abandoned: AbortSignal) =>
         firestore.runTransaction(async (transaction) => {
           const snapshot = await transaction.get(document);
+          // The guest was already told to send again: write nothing now (throwing rolls the transaction back).
+          abandoned.throwIfAborted();
           const before = snapshot.exists ? parse(request.householdKey, snapshot.data()) : null;
           const storedRevision = before?.revision ?? 0;
           if (storedRevision !== request.expectedRevision) {
@@ -74,7 +76,11 @@ export function createRsvpRepository(firestore: Firestore): RsvpRepository {
           transaction.create(document.collection(RSVP_HISTORY_SUBCOLLECTION).doc(historyDocId(revision)), change);
           return after;
         });
-      return whileGuestWaits("saving the answer", () => runAnswerTransaction(saveInTransaction), GUEST_WAIT_MS.write);
+      return whileGuestWaits(
+        "saving the answer",
+        (abandoned) => runAnswerTransaction(() => saveInTransaction(abandoned)),
+        GUEST_WAIT_MS.write,
+      );
     },
   };
 }
