@@ -47,6 +47,7 @@ export function hardeningReport(resultsDir: string): HardeningReport {
   const badInputs = counts("bad-inputs.json");
   const concurrency = counts("concurrency.json");
   const guessing = counts("code-guessing.json");
+  const audit = readJson<{ checked: boolean; reason?: string; serious?: number }>(path.join(countsDir, "audit.json"));
   const updatesLost = concurrency?.updatesLost ?? 0;
   return {
     updatesLost,
@@ -59,6 +60,13 @@ export function hardeningReport(resultsDir: string): HardeningReport {
           ? `${guessing.crowdGuesses} guesses from ${guessing.crowdAddresses} addresses held to ${guessing.crowdLookups} lookups; ` +
             `${guessing.lookAlikes ?? 0} look-alikes refused; replaced vs unknown code timing |t| = ${guessing.timingT.toFixed(1)} (a leak is > 4.5)`
           : "not run"
+      }`,
+      `dependency audit:             ${
+        !audit
+          ? "not run"
+          : audit.checked
+            ? `${audit.serious} high or critical advisories in production dependencies`
+            : `NOT CHECKED (the advisory endpoint is unreachable here: ${audit.reason})`
       }`,
       `updates lost:                 ${concurrency ? `${updatesLost} of ${concurrency.submissions} concurrent answers` : "not run"}`,
     ],

@@ -94,6 +94,7 @@ rmSync(path.join(RESULTS_DIR, COUNTS_DIR_NAME), { recursive: true, force: true }
 if (only.includes("static")) {
   await step("Typecheck", "pnpm", ["-r", "typecheck"]);
   await step("Lint and format (biome)", "pnpm", ["exec", "biome", "check", "."]);
+  await step("Dependency audit (production)", "pnpm", ["audit:deps"]);
 }
 if (only.includes("web")) await vitestStep("Web component tests", "@boda/web", []);
 if (only.includes("build") || only.includes("e2e")) {
