@@ -7,7 +7,7 @@ import { CONTENT_CHANGES_COLLECTION, CONTENT_DOC, HOUSEHOLDS_COLLECTION } from "
 import { INVITE_CODES_COLLECTION } from "@boda/server/contract/household";
 import { RSVPS_COLLECTION, type Rsvp } from "@boda/server/contract/rsvp";
 import { connectFirebase, type FirebaseHandles, firebaseTargetFromEnv } from "@boda/server/firebase/admin";
-import { Timestamp } from "firebase-admin/firestore";
+import { FieldValue, Timestamp } from "firebase-admin/firestore";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXAMPLE_CONTENT_FILE, REPO_ROOT } from "../repo";
 import { runCli } from "./cli";
@@ -216,6 +216,26 @@ describe.sequential("seed commands against the emulators", () => {
     // Back to the example for the next tests (a second change notice, version 3).
     expect((await seed("content", EXAMPLE_CONTENT_FILE)).code).toBe(0);
     expect((await storedContent())?.version).toBe(3);
+  });
+
+  it("content: a stored version that is missing or not a number (a hand edit) is counted as 0, not refused forever", async () => {
+    const moved = writeWork(
+      "movida.yaml",
+      readFileSync(EXAMPLE_CONTENT_FILE, "utf8").replace('start: "2027-06-12T18:00"', 'start: "2027-06-12T18:30"'),
+    );
+    const contentDoc = firebase.firestore.doc(CONTENT_DOC);
+    await contentDoc.update({ version: FieldValue.delete() });
+    const afterMissing = await seed("content", moved);
+    expect(afterMissing.err).toBe("");
+    expect(afterMissing.out).toContain("Published movida.yaml as version 1 with 1 change notice.");
+
+    await contentDoc.update({ version: "tres" });
+    const afterText = await seed("content", EXAMPLE_CONTENT_FILE);
+    expect(afterText.code).toBe(0);
+    expect(afterText.out).toContain('! site/content has version "tres", not a whole number; counting it as 0.');
+    expect(afterText.out).toContain("Published boda.example.yaml as version 1 with 1 change notice.");
+    // Put back the version the next tests expect.
+    await contentDoc.update({ version: 3 });
   });
 
   it("invites: refuses a list with problems, naming row and column, and writes nothing", async () => {

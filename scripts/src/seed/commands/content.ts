@@ -39,6 +39,8 @@ export interface ApplyContentResult {
 interface StoredContent {
   content: Content;
   version: number;
+  /** Why the stored version could not be read as it is. */
+  versionProblem?: string;
 }
 
 /** Validates, diffs and publishes `file` to `site/content`; throws a SeedError (and writes nothing) on any problem. */
@@ -69,6 +71,7 @@ export async function applyContent(options: ApplyContentOptions): Promise<ApplyC
   }
   const content = check.content;
   const storedVersion = stored?.version ?? 0;
+  if (stored?.versionProblem) print(`! ${stored.versionProblem}; counting it as 0.`);
 
   if (contentEquals(stored?.content, content)) {
     print(`No changes: ${CONTENT_DOC} already matches ${fileLabel} (version ${storedVersion}).`);
@@ -96,7 +99,7 @@ export async function applyContent(options: ApplyContentOptions): Promise<ApplyC
   const writes = new WriteCounter(options.failAfterWrites);
   await firebase.firestore.runTransaction(async (transaction) => {
     const current = await transaction.get(docRef);
-    const currentVersion = current.exists ? Number(current.get("version")) : 0;
+    const currentVersion = current.exists ? versionOf(current.get("version")).version : 0;
     if (currentVersion !== storedVersion) {
       throw new SeedError(
         `Someone published version ${currentVersion} while this command ran; nothing was written. Run it again.`,
@@ -123,8 +126,18 @@ async function readStored(docRef: DocumentReference): Promise<StoredContent | un
   const parsed = Content.safeParse(snapshot.get("content"));
   return {
     content: parsed.success ? parsed.data : (snapshot.get("content") as Content),
-    version: Number(snapshot.get("version") ?? 0),
+    ...versionOf(snapshot.get("version")),
   };
+}
+
+/**
+ * The stored version: missing (a document written by hand) counts as 0, and so does anything that is not a whole
+ * number, with a word about it; the next publish then starts again from 1 instead of failing forever.
+ */
+function versionOf(stored: unknown): { version: number; versionProblem?: string } {
+  if (stored === undefined) return { version: 0 };
+  if (typeof stored === "number" && Number.isSafeInteger(stored) && stored >= 0) return { version: stored };
+  return { version: 0, versionProblem: `${CONTENT_DOC} has version ${JSON.stringify(stored)}, not a whole number` };
 }
 
 function summarize(content: Content): string[] {
