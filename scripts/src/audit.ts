@@ -1,10 +1,12 @@
 // `pnpm audit:deps`, a step of `pnpm test`: no high or critical advisory in what ships (production dependencies).
 // An advisory the project accepts goes in package.json's `pnpm.auditConfig.ignoreGhsas`, with its reason in
-// docs/security.md. Where the registry's advisory endpoint cannot be reached, the step says plainly that nothing
-// was checked (and the hardening report repeats it) rather than passing as if it had.
+// docs/security.md. Where the registry's advisory endpoint cannot be reached, it says plainly that nothing was
+// checked and exits with NOT_CHECKED_EXIT (`pnpm test` shows "NOT CHECKED", the hardening report repeats it) rather
+// than passing as if it had.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { NOT_CHECKED_EXIT } from "./audit-outcome";
 import { COUNTS_DIR_NAME } from "./hardening-report";
 import { REPO_ROOT } from "./repo";
 
@@ -34,7 +36,7 @@ if (!audit?.advisories) {
       "Run `pnpm audit --prod` where it can be, before a deploy.",
   );
   record({ checked: false, reason });
-  process.exit(0);
+  process.exit(NOT_CHECKED_EXIT);
 }
 
 const serious = Object.values(audit.advisories).filter((advisory) => ["high", "critical"].includes(advisory.severity));
