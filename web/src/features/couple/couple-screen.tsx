@@ -107,6 +107,7 @@ function Overview() {
   const trpc = useTRPC();
   const { session } = useSession();
   const overview = useQuery(trpc.rsvp.overview.queryOptions());
+  const householdsTitleId = useId();
   const site = useQuery(trpc.site.content.queryOptions());
   const timeZone = site.data && site.data.access !== "invited-only" ? site.data.wedding.timeZone : "UTC";
   if (overview.isPending) return <Loading />;
@@ -134,13 +135,14 @@ function Overview() {
         ))}
       </dl>
       <h2>{t.perEventTitle}</h2>
-      <ul className="plain-list">
+      <ul className="plain-list per-event">
         {totals.events.map((event) => (
           <li key={event.eventId}>{t.perEventLine(event.title, event.coming, event.pendingSeats)}</li>
         ))}
       </ul>
-      <h2>{t.householdsTitle}</h2>
-      <div className="table-scroll">
+      <h2 id={householdsTitleId}>{t.householdsTitle}</h2>
+      {/* Wider than a phone: a named region the keyboard can focus, so it can be scrolled with the arrow keys. */}
+      <div className="table-scroll" role="region" aria-labelledby={householdsTitleId} tabIndex={0}>
         <table>
           <thead>
             <tr>
