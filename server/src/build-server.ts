@@ -93,8 +93,16 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     production: options.production ?? false,
   });
 
+  // Closing waits for every connection to end. Live streams never end by themselves, so they are ended here; a
+  // keep-alive connection whose request finishes during the close would idle on, so its reply says "close".
+  let closing = false;
   app.addHook("preClose", async () => {
+    closing = true;
     options.endLiveStreams?.();
+  });
+  app.addHook("onSend", (_request, reply, payload, done) => {
+    if (closing) reply.header("connection", "close");
+    done(null, payload);
   });
 
   // Guests are often on a weak venue signal: every response worth it goes out brotli- or gzip-compressed.

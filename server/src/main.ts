@@ -7,6 +7,7 @@ import { firebaseWebConfig } from "./config/web-config";
 import { parseServerEnv } from "./env";
 import { connectFirebase, firebaseTargetFromEnv } from "./firebase/admin";
 import { pingFirestore } from "./firebase/firestore-health";
+import { gracefulShutdown, SHUTDOWN_LIMIT_MS } from "./http/graceful-shutdown";
 import { PRODUCTION_LOAD_SHEDDING } from "./http/load-shedding";
 import { projectPushSubscriptions } from "./notifications/push-subscriptions";
 import { createServices } from "./services";
@@ -53,24 +54,14 @@ const app = await buildServer({
   checkFirestore: () => pingFirestore(firebase.firestore),
 });
 
-/** Cloud Run gives 10 s between SIGTERM and SIGKILL; finish well inside it, or give up and exit anyway. */
-const SHUTDOWN_LIMIT_MS = 8000;
-
-let closing = false;
-async function shutdown(signal: string): Promise<void> {
-  if (closing) return;
-  closing = true;
-  app.log.info({ signal }, "shutting down: ending live streams, finishing requests in flight");
-  const forced = setTimeout(() => {
-    app.log.error({ limitMs: SHUTDOWN_LIMIT_MS }, "shutdown took too long; exiting anyway");
-    process.exit(1);
-  }, SHUTDOWN_LIMIT_MS);
-  forced.unref();
-  await app.close();
-  closeServices();
-  await firebase.close();
-  process.exit(0);
-}
+const shutdown = gracefulShutdown(app, {
+  async closeResources() {
+    closeServices();
+    await firebase.close();
+  },
+  limitMs: SHUTDOWN_LIMIT_MS,
+  exit: (code) => process.exit(code),
+});
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
 process.on("SIGINT", () => void shutdown("SIGINT"));
 

@@ -76,6 +76,16 @@ export function createInMemoryServices(options: InMemoryOptions) {
     throw new Error(`${what} broke (test)`);
   };
 
+  /** Calls held on their way in, until the test releases them (a request "in flight"). */
+  const holds = new Map<FailurePoint, { arrived: () => void; released: Promise<void> }>();
+  const holdIfAsked = async (what: FailurePoint) => {
+    const hold = holds.get(what);
+    if (!hold) return;
+    holds.delete(what);
+    hold.arrived();
+    await hold.released;
+  };
+
   const directory: HouseholdDirectory = {
     byKey: async (key) => households.get(key),
     byCode: async (code) => [...households.values()].find((household) => household.code === code),
@@ -87,6 +97,7 @@ export function createInMemoryServices(options: InMemoryOptions) {
     get: async (key) => answers.get(key) ?? null,
     all: async () => [...answers.values()],
     async save(request) {
+      await holdIfAsked("rsvp.save");
       failIfAsked("rsvp.save");
       const before = answers.get(request.householdKey) ?? null;
       const stored = before?.revision ?? 0;
@@ -181,6 +192,19 @@ export function createInMemoryServices(options: InMemoryOptions) {
     /** Makes the next use of `what` fail: "broken" (a 500) or "unavailable" (a 503). */
     failNext(what: FailurePoint, how: "broken" | "unavailable" = "broken") {
       failures.set(what, how);
+    },
+    /** Holds the next use of `what` until `release()`; `arrived` resolves once a request is waiting there. */
+    holdNext(what: FailurePoint) {
+      let arrived: () => void = () => {};
+      let release: () => void = () => {};
+      const arrival = new Promise<void>((resolve) => {
+        arrived = resolve;
+      });
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      holds.set(what, { arrived, released });
+      return { arrived: arrival, release };
     },
     answerOf: (householdKey: string) => answers.get(householdKey) ?? null,
   };
