@@ -1,10 +1,14 @@
-// The live day under faults: the Realtime Database restarting under an open page, and the BFF process told to stop
-// (SIGTERM) while pages hold live streams. Real processes: a database started for this file, the BFF as it runs.
-import { mkdtempSync } from "node:fs";
+// The live day under faults: the Realtime Database restarting under an open page and under a guestbook post, and
+// the BFF process told to stop (SIGTERM) while pages hold live streams. Real processes: a database started for this
+// file, the BFF as it runs.
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { buildServer } from "@boda/server/build-server";
 import { templateFileSwitches } from "@boda/server/config/switches-source";
+import { HOUSEHOLDS_COLLECTION } from "@boda/server/contract/firestore-paths";
+import { GUESTBOOK_PATH } from "@boda/server/contract/guestbook";
+import { INVITE_CODES_COLLECTION } from "@boda/server/contract/household";
 import { createServices } from "@boda/server/services";
 import { EventSource } from "eventsource";
 import type { FastifyInstance } from "fastify";
@@ -14,6 +18,7 @@ import { getDatabase } from "firebase-admin/database";
 import { getFirestore } from "firebase-admin/firestore";
 import { getRemoteConfig } from "firebase-admin/remote-config";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signInWithInvite, trpcMutation } from "./deploy/bff-client";
 import { startDatabaseEmulator } from "./emulators/database";
 import { freePort } from "./emulators/ports";
 import { httpOk, spawnManaged, typescriptCommand, waitUntilReady } from "./emulators/processes";
@@ -96,6 +101,72 @@ describe("the live day when things fail", () => {
       services.close();
     }
   }, 90_000);
+
+  it("should answer a guestbook post 503 while the database is down, and never show it once the database is back", async () => {
+    // A household to sign in with, in this test's own Firestore database, and the guestbook switched on.
+    const firestore = getFirestore(app, `live-faults-${Date.now().toString(36)}`);
+    const household = {
+      key: "familia-corte",
+      displayName: "Familia Corte",
+      seats: 1,
+      members: [{ id: "carmen", name: "Carmen García", child: false }],
+      plusOnes: 0,
+      tags: ["familia"],
+      language: "es",
+      code: "K7MPQ4RW9XTH3NCE",
+      codeIssuedAt: "2026-10-01T10:00:00.000Z",
+    };
+    await firestore.doc(`${HOUSEHOLDS_COLLECTION}/${household.key}`).set(household);
+    await firestore.doc(`${INVITE_CODES_COLLECTION}/${household.code}`).set({ householdKey: household.key });
+    const template = path.join(logDir, "guestbook-open.template.json");
+    const switches = JSON.parse(readFileSync(REMOTE_CONFIG_TEMPLATE, "utf8"));
+    switches.parameters.guestbook_enabled.defaultValue.value = "true";
+    writeFileSync(template, JSON.stringify(switches));
+
+    const services = createServices({
+      firebase: { firestore, auth: getAuth(app), database: getDatabase(app) },
+      switches: templateFileSwitches(getRemoteConfig(app), template),
+      firebaseWebConfig: { projectId: PROJECT, apiKey: "demo-api-key" },
+      log: { error: () => {} },
+    });
+    let server: FastifyInstance | undefined;
+    try {
+      server = await buildServer({ ...services, checkFirestore: async () => {} });
+      const url = `${await server.listen({ host: "127.0.0.1", port: 0 })}/`;
+      const token = await signInWithInvite(url, household.code, process.env.FIREBASE_AUTH_EMULATOR_HOST as string);
+      const post = (message: string) => trpcMutation(url, "guestbook.post", { message }, token);
+      expect((await post("Antes del corte")).status).toBe(200);
+
+      await database.stop();
+      // Bounded: the SDK would otherwise hold the request until the database is back.
+      const refused = await post("Durante el corte");
+      expect(refused.status).toBe(503);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(refused.error?.data.reason).toBe("unavailable");
+
+      database = await startDatabase();
+      const page = openFeed(url.replace(/\/$/, ""));
+      await expect
+        .poll(
+          async () => {
+            await getDatabase(app).ref("live").set({ message: "De vuelta", updatedAt: Date.now() });
+            return page.events.some((event) => event.announcement?.message === "De vuelta");
+          },
+          { timeout: 45_000, interval: 1000 },
+        )
+        .toBe(true);
+      page.source.close();
+      expect((await post("Después del corte")).status).toBe(200);
+      // The refused message, held by the SDK during the outage, was removed right behind it: guests never see it.
+      const stored = (await getDatabase(app).ref(GUESTBOOK_PATH).get()).val() as Record<string, { message: string }>;
+      const messages = Object.values(stored ?? {}).map((entry) => entry.message);
+      expect(messages).toContain("Después del corte");
+      expect(messages).not.toContain("Durante el corte");
+    } finally {
+      await server?.close();
+      services.close();
+    }
+  }, 120_000);
 
   it("should end open live streams and exit promptly on SIGTERM", async () => {
     const bffPort = await freePort();

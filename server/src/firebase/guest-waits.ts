@@ -1,6 +1,6 @@
-// Firestore calls a guest is waiting on: bounded in time, and "Firestore cannot answer right now" becomes 503 with
-// Retry-After and a plain message instead of a hang (the SDK retries an unreachable Firestore for about a minute)
-// or a 500 carrying gRPC internals.
+// Database calls a guest is waiting on: bounded in time, and "the database cannot answer right now" becomes 503 with
+// Retry-After and a plain message instead of a hang (the SDKs retry an unreachable Firestore for about a minute, and
+// hold a Realtime Database write until the database is back) or a 500 carrying gRPC internals.
 import { UnavailableError } from "../errors";
 
 /** gRPC status codes that mean Firestore could not answer now and the same call may work shortly. */

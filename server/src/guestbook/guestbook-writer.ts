@@ -5,7 +5,8 @@ import { ServerValue } from "firebase-admin/database";
 import { RateLimiterMemory, type RateLimiterRes } from "rate-limiter-flexible";
 import { GUESTBOOK_PATH } from "../contract/guestbook";
 import type { Household } from "../contract/household";
-import { GuestError } from "../errors";
+import { GuestError, UnavailableError } from "../errors";
+import { GUEST_WAIT_MS, whileGuestWaits } from "../firebase/guest-waits";
 
 export interface GuestbookLimits {
   posts: number;
@@ -40,12 +41,20 @@ export function createGuestbookWriter(database: Database, limits = DEFAULT_GUEST
         );
       }
       const ref = database.ref(GUESTBOOK_PATH).push();
-      await ref.set({
+      const entry = {
         householdKey: household.key,
         name: household.displayName,
         message,
         createdAt: ServerValue.TIMESTAMP,
-      });
+      };
+      try {
+        // While the database is unreachable the SDK holds the write until it is back: the guest is not kept waiting.
+        await whileGuestWaits("posting the message", () => ref.set(entry), GUEST_WAIT_MS.write);
+      } catch (error) {
+        // The held write would still land later, after the guest was told it did not: queue its removal behind it.
+        if (error instanceof UnavailableError) ref.remove().catch(() => {});
+        throw error;
+      }
       if (!ref.key) throw new Error("The Realtime Database gave the new message no key.");
       return ref.key;
     },
