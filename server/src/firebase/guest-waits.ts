@@ -11,6 +11,12 @@ const TRANSIENT_GRPC_CODES = new Set([
 ]);
 
 /**
+ * gRPC ABORTED: Firestore gave up on a transaction under contention (lock timeouts) after its own retries, e.g.
+ * many devices of one household answering at once. Nothing was written, so sending again in a moment is right.
+ */
+const ABORTED = 10;
+
+/**
  * Longer than a healthy Firestore ever takes, even with every device of a household saving at once (transactions
  * then queue for the document's lock: up to ~18 s measured against the emulator with ten at once), and still far
  * shorter than the SDK's own retrying of an unreachable Firestore (about 45 s per read, minutes for a transaction).
@@ -40,7 +46,11 @@ export async function whileGuestWaits<T>(
   try {
     return await Promise.race([call(abandon.signal), outOfTime]);
   } catch (error) {
-    if (TRANSIENT_GRPC_CODES.has((error as { code?: unknown }).code as number)) {
+    const code = (error as { code?: unknown }).code;
+    if (code === ABORTED) {
+      throw new UnavailableError(`Many were saving at once and nothing was written while ${what}; send it again.`, 2);
+    }
+    if (TRANSIENT_GRPC_CODES.has(code as number)) {
       throw new UnavailableError(`The database cannot be reached right now while ${what}; try again shortly.`);
     }
     throw error;

@@ -10,7 +10,7 @@ import {
   type RsvpAuthor,
   type RsvpChange,
 } from "../contract/rsvp";
-import { GuestError, UnavailableError } from "../errors";
+import { GuestError } from "../errors";
 import { GUEST_WAIT_MS, whileGuestWaits } from "../firebase/guest-waits";
 
 export interface SaveRsvp {
@@ -76,29 +76,7 @@ export function createRsvpRepository(firestore: Firestore): RsvpRepository {
           transaction.create(document.collection(RSVP_HISTORY_SUBCOLLECTION).doc(historyDocId(revision)), change);
           return after;
         });
-      return whileGuestWaits(
-        "saving the answer",
-        (abandoned) => runAnswerTransaction(() => saveInTransaction(abandoned)),
-        GUEST_WAIT_MS.write,
-      );
+      return whileGuestWaits("saving the answer", saveInTransaction, GUEST_WAIT_MS.write);
     },
   };
-}
-
-/** gRPC ABORTED: Firestore gave up on the transaction under contention after its own retries. */
-const ABORTED = 10;
-
-/**
- * Many devices answering at once can make Firestore abort a transaction (lock timeouts). Nothing was written, so the
- * guest is told to send again in a moment (503 with Retry-After) rather than shown a server error.
- */
-async function runAnswerTransaction<T>(transaction: () => Promise<T>): Promise<T> {
-  try {
-    return await transaction();
-  } catch (error) {
-    if ((error as { code?: unknown }).code === ABORTED) {
-      throw new UnavailableError("Many answers are arriving at once and this one was not saved; send it again.", 2);
-    }
-    throw error;
-  }
 }
