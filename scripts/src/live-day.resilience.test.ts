@@ -64,10 +64,11 @@ describe("the live day when things fail", () => {
     await database.stop();
   });
 
-  it("should keep an open page's live stream working after the database restarts", async () => {
+  /** The BFF in this process, over this file's database and the given Firestore and switches file. */
+  async function startBff(firestore = getFirestore(app), switchesFile = REMOTE_CONFIG_TEMPLATE) {
     const services = createServices({
-      firebase: { firestore: getFirestore(app), auth: getAuth(app), database: getDatabase(app) },
-      switches: templateFileSwitches(getRemoteConfig(app), REMOTE_CONFIG_TEMPLATE),
+      firebase: { firestore, auth: getAuth(app), database: getDatabase(app) },
+      switches: templateFileSwitches(getRemoteConfig(app), switchesFile),
       firebaseWebConfig: { projectId: PROJECT, apiKey: "demo-api-key" },
       log: { error: () => {} },
     });
@@ -75,7 +76,38 @@ describe("the live day when things fail", () => {
     try {
       server = await buildServer({ ...services, checkFirestore: async () => {} });
       const url = await server.listen({ host: "127.0.0.1", port: 0 });
-      const page = openFeed(url);
+      const started = server;
+      return {
+        url,
+        async close() {
+          await started.close();
+          services.close();
+        },
+      };
+    } catch (error) {
+      await server?.close();
+      services.close();
+      throw error;
+    }
+  }
+
+  /** Waits until an announcement written now reaches the page: the BFF's listener is back on the database. */
+  async function untilAnnouncementReaches(page: ReturnType<typeof openFeed>, message: string) {
+    await expect
+      .poll(
+        async () => {
+          await getDatabase(app).ref("live").set({ message, updatedAt: Date.now() });
+          return page.events.some((event) => event.announcement?.message === message);
+        },
+        { timeout: 45_000, interval: 1000 },
+      )
+      .toBe(true);
+  }
+
+  it("should keep an open page's live stream working after the database restarts", async () => {
+    const bff = await startBff();
+    try {
+      const page = openFeed(bff.url);
       await expect.poll(() => page.events.length).toBeGreaterThan(0);
 
       await getDatabase(app).ref("live").set({ message: "Antes del corte", updatedAt: Date.now() });
@@ -86,19 +118,10 @@ describe("the live day when things fail", () => {
       await database.stop();
       database = await startDatabase();
       // The restarted database is empty; firebase-admin reconnects by itself and the page keeps its stream.
-      await expect
-        .poll(
-          async () => {
-            await getDatabase(app).ref("live").set({ message: "Después del corte", updatedAt: Date.now() });
-            return page.events.some((event) => event.announcement?.message === "Después del corte");
-          },
-          { timeout: 45_000, interval: 1000 },
-        )
-        .toBe(true);
+      await untilAnnouncementReaches(page, "Después del corte");
       page.source.close();
     } finally {
-      await server?.close();
-      services.close();
+      await bff.close();
     }
   }, 90_000);
 
@@ -123,16 +146,9 @@ describe("the live day when things fail", () => {
     switches.parameters.guestbook_enabled.defaultValue.value = "true";
     writeFileSync(template, JSON.stringify(switches));
 
-    const services = createServices({
-      firebase: { firestore, auth: getAuth(app), database: getDatabase(app) },
-      switches: templateFileSwitches(getRemoteConfig(app), template),
-      firebaseWebConfig: { projectId: PROJECT, apiKey: "demo-api-key" },
-      log: { error: () => {} },
-    });
-    let server: FastifyInstance | undefined;
+    const bff = await startBff(firestore, template);
     try {
-      server = await buildServer({ ...services, checkFirestore: async () => {} });
-      const url = `${await server.listen({ host: "127.0.0.1", port: 0 })}/`;
+      const url = `${bff.url}/`;
       const token = await signInWithInvite(url, household.code, process.env.FIREBASE_AUTH_EMULATOR_HOST as string);
       const post = (message: string) => trpcMutation(url, "guestbook.post", { message }, token);
       expect((await post("Antes del corte")).status).toBe(200);
@@ -145,16 +161,8 @@ describe("the live day when things fail", () => {
       expect(refused.error?.data.reason).toBe("unavailable");
 
       database = await startDatabase();
-      const page = openFeed(url.replace(/\/$/, ""));
-      await expect
-        .poll(
-          async () => {
-            await getDatabase(app).ref("live").set({ message: "De vuelta", updatedAt: Date.now() });
-            return page.events.some((event) => event.announcement?.message === "De vuelta");
-          },
-          { timeout: 45_000, interval: 1000 },
-        )
-        .toBe(true);
+      const page = openFeed(bff.url);
+      await untilAnnouncementReaches(page, "De vuelta");
       page.source.close();
       expect((await post("Después del corte")).status).toBe(200);
       // The refused message, held by the SDK during the outage, was removed right behind it: guests never see it.
@@ -163,8 +171,7 @@ describe("the live day when things fail", () => {
       expect(messages).toContain("Después del corte");
       expect(messages).not.toContain("Durante el corte");
     } finally {
-      await server?.close();
-      services.close();
+      await bff.close();
     }
   }, 120_000);
 
