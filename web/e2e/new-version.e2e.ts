@@ -7,7 +7,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { DESKTOP, guestsForThisFile, screenshotPath } from "./support/browser";
 import { freePort } from "./support/ports";
-import { buildWeb, type ExtraBff, startExtraBff } from "./support/stack";
+import { buildWeb, type ExtraBff, restartUnderOpenPage, startExtraBff } from "./support/stack";
 
 const guests = guestsForThisFile();
 let bff: ExtraBff | undefined;
@@ -20,20 +20,24 @@ describe("a new version of the page", () => {
   it("is offered to an open page, and taken over on request or when the guest comes back", async () => {
     const dist = path.join(mkdtempSync(path.join(tmpdir(), "boda-deploy-")), "dist");
     await buildWeb(dist, "e2e-first");
-    bff = await startExtraBff(dist, await freePort());
+    const server = await startExtraBff(dist, await freePort());
+    bff = server;
     const guest = await guests.open(DESKTOP);
     const { page } = guest;
-    await page.goto(`${bff.url}/#/ubicaciones`);
+    await page.goto(`${server.url}/#/ubicaciones`);
     await page.getByRole("heading", { level: 2, name: "Hacienda Los Olivos" }).waitFor();
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
     });
     expect(await page.evaluate(() => document.documentElement.dataset.version)).toBe("e2e-first");
 
-    // Deploy: a new build, a new server process.
-    await buildWeb(dist, "e2e-second");
-    await bff.restart();
-    await page.reload();
+    // Deploy: a new build, a new server process under the open page, which then reloads.
+    const deploy = async (version: string) => {
+      await buildWeb(dist, version);
+      await restartUnderOpenPage(server, guest);
+      await page.reload();
+    };
+    await deploy("e2e-second");
     const offer = page.getByRole("status").filter({ hasText: "Hay una versión nueva de la página." });
     await offer.waitFor();
     await page.screenshot({ path: screenshotPath("new-version-desktop"), fullPage: false });
@@ -42,9 +46,7 @@ describe("a new version of the page", () => {
     await expect.poll(version, { timeout: 20_000 }).toBe("e2e-second");
 
     // Another deploy; this time the guest just comes back to the page later.
-    await buildWeb(dist, "e2e-third");
-    await bff.restart();
-    await page.reload();
+    await deploy("e2e-third");
     await offer.waitFor();
     await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
     await expect.poll(version, { timeout: 20_000 }).toBe("e2e-third");

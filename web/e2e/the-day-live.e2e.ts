@@ -2,7 +2,8 @@
 // fills and empties live between phones, the page follows the phase the couple sets, and shows what is on now.
 import { describe, expect, it } from "vitest";
 import { accessibilityViolations, DESKTOP, guestsForThisFile, PHONE, pageUrl, screenshotPath } from "./support/browser";
-import { demoInvite, seed } from "./support/stack";
+import { freePort } from "./support/ports";
+import { demoInvite, restartUnderOpenPage, STACK_WEB_DIST, seed, startExtraBff } from "./support/stack";
 
 const guests = guestsForThisFile();
 
@@ -31,6 +32,29 @@ describe("the day, live", () => {
     expect(stranger.consoleErrors).toEqual([]);
     expect(family.consoleErrors).toEqual([]);
   });
+
+  it("keeps an open page live through a restart of the server (a deploy), without a reload", async () => {
+    const server = await startExtraBff(STACK_WEB_DIST, await freePort());
+    try {
+      const guest = await guests.open(PHONE);
+      const { page } = guest;
+      await page.goto(`${server.url}/#/ubicaciones`);
+      expect((await seed("live", "set", "Antes del despliegue")).code).toBe(0);
+      await page.getByRole("status").filter({ hasText: "Antes del despliegue" }).waitFor();
+      // Settled: the offline copy is installed (its download is not cut by the restart).
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+      });
+
+      await restartUnderOpenPage(server, guest);
+      expect((await seed("live", "set", "Después del despliegue")).code).toBe(0);
+      await page.getByRole("status").filter({ hasText: "Después del despliegue" }).waitFor();
+      expect(guest.consoleErrors).toEqual([]);
+    } finally {
+      await seed("live", "clear");
+      await server.stop();
+    }
+  }, 120_000);
 
   it("shows a guestbook message from one phone on another, and takes it away when the couple hides it", async () => {
     expect((await seed("config", "set", "guestbook_enabled", "true")).code).toBe(0);

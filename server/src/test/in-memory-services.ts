@@ -51,7 +51,8 @@ export function createInMemoryServices(options: InMemoryOptions) {
   const answers = new Map((options.rsvps ?? []).map((rsvp) => [rsvp.householdKey, Rsvp.parse(rsvp)]));
   let switches = Switches.parse({ ...DEFAULT_SWITCHES, ...options.switches });
   const switchListeners = new Set<(switches: Switches) => void>();
-  const shutdown = new AbortController();
+  // Aborted when the BFF shuts down; replaced by `endLiveStreams`, as the next instance takes over.
+  let shutdown = new AbortController();
   // The live hub's state: what the Realtime Database listeners would hold.
   const liveListeners = new Set<(change: LiveChange) => void>();
   let announcement: LiveAnnouncement | null = null;
@@ -63,8 +64,8 @@ export function createInMemoryServices(options: InMemoryOptions) {
   let published: PublishedContent | null = options.content
     ? { content: Content.parse(options.content), version: options.version ?? 1, changes: options.changes ?? [] }
     : null;
-  /** Procedures whose next call fails as if a dependency broke (a 500 or a 503). */
   const now = options.now ?? (() => new Date());
+  /** Dependencies whose next use fails as if they broke (a 500) or were unavailable (a 503). */
   const failures = new Map<FailurePoint, "broken" | "unavailable">(
     Object.entries(options.failFirst ?? {}) as Array<[FailurePoint, "broken" | "unavailable"]>,
   );
@@ -152,7 +153,9 @@ export function createInMemoryServices(options: InMemoryOptions) {
     },
     push: options.push ?? unavailablePushSubscriptions,
     firebaseWebConfig: { projectId: "demo-boda", apiKey: "demo-api-key", authEmulatorUrl: "http://127.0.0.1:9099" },
-    shutdown: shutdown.signal,
+    get shutdown() {
+      return shutdown.signal;
+    },
     now,
   };
 
@@ -189,6 +192,12 @@ export function createInMemoryServices(options: InMemoryOptions) {
       liveChange({ kind: "guestbook-removed", id });
     },
     shutdown: () => shutdown.abort(),
+    /** Ends the open live streams as an instance shutting down for a deploy does; streams opened later are served. */
+    endLiveStreams() {
+      const ending = shutdown;
+      shutdown = new AbortController();
+      ending.abort();
+    },
     /** Makes the next use of `what` fail: "broken" (a 500) or "unavailable" (a 503). */
     failNext(what: FailurePoint, how: "broken" | "unavailable" = "broken") {
       failures.set(what, how);

@@ -6,6 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parse } from "csv-parse/sync";
 import { expect } from "vitest";
+import type { GuestPage } from "./browser";
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 /** The example wedding the stack publishes; tests that change the content publish it again afterwards. */
@@ -117,6 +118,39 @@ export async function startExtraBff(distDir: string, port: number): Promise<Extr
     },
     stop,
   };
+}
+
+/** The web build the stack's own BFF serves (built before the end-to-end tests run). */
+export const STACK_WEB_DIST = path.join(REPO_ROOT, "web/dist");
+
+/**
+ * Restarts `bff` under an open page, as a deploy replaces an instance, and resolves once the page's live feed is
+ * back on the new process. The one test process is down for a moment (a real deploy starts the new instance before
+ * stopping the old): the live feed's attempts meanwhile are refused, and the browser logs each refusal. Those
+ * refusals are taken off the page's console errors; any other refused request fails the test.
+ */
+export async function restartUnderOpenPage(bff: ExtraBff, guest: GuestPage): Promise<void> {
+  const { page } = guest;
+  const loggedBefore = guest.consoleErrors.length;
+  const refused: string[] = [];
+  const onFailed = (request: { url(): string; failure(): { errorText: string } | null }) => {
+    if (request.failure()?.errorText === "net::ERR_CONNECTION_REFUSED") refused.push(request.url());
+  };
+  page.on("requestfailed", onFailed);
+  // Only the new process can answer: the old one is stopped before this could match.
+  const feedBack = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === "/trpc/live.feed" && response.status() === 200,
+    { timeout: 60_000 },
+  );
+  try {
+    await bff.restart();
+    await feedBack;
+  } finally {
+    page.off("requestfailed", onFailed);
+  }
+  expect(refused.filter((url) => new URL(url).pathname !== "/trpc/live.feed")).toEqual([]);
+  const loggedDuringRestart = guest.consoleErrors.splice(loggedBefore);
+  guest.consoleErrors.push(...loggedDuringRestart.filter((error) => !error.includes("net::ERR_CONNECTION_REFUSED")));
 }
 
 /** Builds the web app into `outDir` as version `version` (what a new deploy ships). */

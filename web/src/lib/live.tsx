@@ -1,24 +1,33 @@
 // The live day on the page: one subscription to the BFF's `live.feed` (server-sent events) shared by the banner,
 // the guestbook and the phase-dependent dashboard. It opens as soon as the page is idle (at once on the wedding
-// day), reopens with a fresh snapshot after a dropped connection or a new sign-in, and rests while the page is hidden.
+// day), reopens with a fresh snapshot after a dropped connection, a new sign-in or the end of its stream (a server
+// shutting down for a deploy ends every stream), and rests while the page is hidden.
 import type { LiveState } from "@boda/server/contract/live-view";
 import { useQuery } from "@tanstack/react-query";
+import type { Unsubscribable } from "@trpc/server/observable";
 import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
 import { applyLiveEvent } from "./live-state";
 import { useTRPC, useTRPCClient } from "./trpc";
 import { useSession } from "./use-session";
 
-export type LiveConnection = "waiting" | "connecting" | "live" | "reconnecting";
-
 interface LiveContextValue {
   state: LiveState | undefined;
-  connection: LiveConnection;
 }
 
-const LiveContext = createContext<LiveContextValue>({ state: undefined, connection: "waiting" });
+const LiveContext = createContext<LiveContextValue>({ state: undefined });
 
 /** How long a page waits, outside the wedding day, before opening its live stream (first paint comes first). */
 const IDLE_START_MS = 1500;
+
+/**
+ * How long to wait before reopening a stream that ended or failed, after `failures` attempts in a row without news:
+ * doubling from about a second up to half a minute, spread at random so that the pages a shutdown cut off all at
+ * once do not all come back in the same instant.
+ */
+export function reopenDelayMs(failures: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(30_000, 1000 * 2 ** failures);
+  return Math.round(ceiling * (0.5 + random() / 2));
+}
 
 export function LiveProvider({
   children,
@@ -32,7 +41,6 @@ export function LiveProvider({
   const { kind } = useSession();
   const config = useQuery(trpc.config.get.queryOptions());
   const [state, setState] = useState<LiveState>();
-  const [connection, setConnection] = useState<LiveConnection>("waiting");
   const [visible, setVisible] = useState(() => document.visibilityState !== "hidden");
   const [started, setStarted] = useState(false);
   const phase = config.data?.phase;
@@ -56,21 +64,38 @@ export function LiveProvider({
   useEffect(() => {
     // Wait for a remembered sign-in to be checked: the stream is shaped by who is looking.
     if (!started || !visible || kind === undefined) return;
-    setConnection("connecting");
-    const subscription = client.live.feed.subscribe(undefined, {
-      onData: (event) => {
-        setConnection("live");
-        setState((current) => applyLiveEvent(current, event));
-      },
-      onConnectionStateChange: (change) => {
-        if (change.state === "connecting") setConnection((current) => (current === "live" ? "reconnecting" : current));
-      },
-      onError: () => setConnection("reconnecting"),
-    });
-    return () => subscription.unsubscribe();
+    let closed = false;
+    let subscription: Unsubscribable | undefined;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    // Attempts since the feed last sent something, for the back-off.
+    let failures = 0;
+    const open = () => {
+      subscription = client.live.feed.subscribe(undefined, {
+        onData: (event) => {
+          failures = 0;
+          setState((current) => applyLiveEvent(current, event));
+        },
+        // The feed's EventSource rides out a dropped connection by itself; these are the ends it does not: the
+        // server ending the stream (a shutdown for a deploy) or refusing it (e.g. 503 while overloaded).
+        onComplete: openAgainLater,
+        onError: openAgainLater,
+      });
+    };
+    const openAgainLater = () => {
+      if (closed) return;
+      clearTimeout(retry);
+      retry = setTimeout(open, reopenDelayMs(failures));
+      failures += 1;
+    };
+    open();
+    return () => {
+      closed = true;
+      clearTimeout(retry);
+      subscription?.unsubscribe();
+    };
   }, [client, kind, started, visible]);
 
-  return <LiveContext.Provider value={{ state, connection }}>{children}</LiveContext.Provider>;
+  return <LiveContext.Provider value={{ state }}>{children}</LiveContext.Provider>;
 }
 
 export function useLive(): LiveContextValue {

@@ -1,13 +1,14 @@
 // The one seam for component tests: the page's real tRPC client talks to the BFF's real `appRouter` (through tRPC's
 // fetch handler) over in-memory services, so the page and the BFF cannot drift apart. Only the sign-in is
 // stood in for: Firebase Auth needs a browser and the Auth emulator, which the end-to-end tests use.
-import { appRouter } from "@boda/server/app-router";
+import { type AppRouter, appRouter } from "@boda/server/app-router";
 import type { Household } from "@boda/server/contract/household";
 import { createInMemoryServices, type InMemoryBff, type InMemoryOptions } from "@boda/server/test/in-memory-services";
 import { render } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { unstable_localLink } from "@trpc/client";
+import { TRPCClientError, type TRPCLink, unstable_localLink } from "@trpc/client";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import { observable } from "@trpc/server/observable";
 import type { ReactNode } from "react";
 import {
   type Location,
@@ -108,6 +109,21 @@ export interface RenderOptions {
   bff?: TestBffOptions;
   /** Who is signed in on this device when the page opens. */
   signedInAs?: Household | "couple";
+  /** How many of the page's first live streams are refused, as a 503 from an overloaded server refuses one. */
+  refusedLiveStreams?: number;
+}
+
+/** Fails the first `count` subscriptions as a refused EventSource fails them, then hands the rest to `link`. */
+function refusingFirst(count: number, link: TRPCLink<AppRouter>): TRPCLink<AppRouter> {
+  let refusals = count;
+  return (runtime) => {
+    const operation = link(runtime);
+    return (call) => {
+      if (refusals <= 0) return operation(call);
+      refusals -= 1;
+      return observable((observer) => observer.error(new TRPCClientError("The live stream was refused (test).")));
+    };
+  };
 }
 
 /** Renders any tree (e.g. the real hash router) with the real router behind a real tRPC client, no retries. */
@@ -121,14 +137,17 @@ export function renderWithBff(ui: ReactNode, options: RenderOptions = {}) {
     fetch: createBffFetch(bff, calls, networkDown),
     // Live subscriptions run in-process against the same router and services (no EventSource in jsdom).
     subscriptionLink: async () =>
-      unstable_localLink({
-        router: appRouter,
-        createContext: async () => {
-          const token = await session.idToken();
-          const viewer = bff.viewerForToken(token ? `Bearer ${token}` : undefined);
-          return { services: bff.services, viewer: () => viewer, clientAddress: "127.0.0.1" };
-        },
-      }),
+      refusingFirst(
+        options.refusedLiveStreams ?? 0,
+        unstable_localLink({
+          router: appRouter,
+          createContext: async () => {
+            const token = await session.idToken();
+            const viewer = bff.viewerForToken(token ? `Bearer ${token}` : undefined);
+            return { services: bff.services, viewer: () => viewer, clientAddress: "127.0.0.1" };
+          },
+        }),
+      ),
   });
   const queryClient = createQueryClient();
   // The page's cache rules, minus retries: they would only slow the error tests down (lib/trpc.test.ts covers them).
