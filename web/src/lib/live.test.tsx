@@ -1,5 +1,5 @@
 // An open page stays live for as long as it is open: when its stream ends (the server shutting down for a deploy)
-// or is refused, the page opens it again by itself and catches up with what it missed.
+// or fails, the page opens it again by itself and catches up with what it missed.
 import { act, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderApp } from "../test/render-app";
@@ -9,7 +9,7 @@ import { reopenDelayMs } from "./live";
 const REOPENED_WITHIN = { timeout: 5000 };
 
 describe("the live stream", () => {
-  it("opens again after the server ends it, with what was announced while it was closed", async () => {
+  it("opens again after a restarting server ends it, with what was announced while it was closed", async () => {
     const { bff, stopLive } = renderApp({ history: ["/"] });
     await act(async () => bff.announce("Primer aviso"));
     await screen.findByText("Primer aviso");
@@ -25,8 +25,8 @@ describe("the live stream", () => {
     stopLive();
   });
 
-  it("opens again after the server refuses it", async () => {
-    const { bff, stopLive } = renderApp({ history: ["/"], refusedLiveStreams: 1 });
+  it("opens again after the server answers it unavailable (a 503 while overloaded)", async () => {
+    const { bff, stopLive } = renderApp({ history: ["/"], failedLiveStreams: 1 });
     await screen.findByRole("heading", { level: 2, name: "Programa" });
     await act(async () => bff.announce("Aviso tras el fallo"));
     await screen.findByText("Aviso tras el fallo", {}, REOPENED_WITHIN);

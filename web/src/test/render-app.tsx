@@ -109,19 +109,19 @@ export interface RenderOptions {
   bff?: TestBffOptions;
   /** Who is signed in on this device when the page opens. */
   signedInAs?: Household | "couple";
-  /** How many of the page's first live streams are refused, as a 503 from an overloaded server refuses one. */
-  refusedLiveStreams?: number;
+  /** How many of the page's first live streams fail, as a 503 from an overloaded server fails one. */
+  failedLiveStreams?: number;
 }
 
-/** Fails the first `count` subscriptions as a refused EventSource fails them, then hands the rest to `link`. */
-function refusingFirst(count: number, link: TRPCLink<AppRouter>): TRPCLink<AppRouter> {
-  let refusals = count;
+/** Fails the first `count` subscriptions as an EventSource answered 503 fails them, then hands the rest to `link`. */
+function failingFirst(count: number, link: TRPCLink<AppRouter>): TRPCLink<AppRouter> {
+  let failures = count;
   return (runtime) => {
     const operation = link(runtime);
     return (call) => {
-      if (refusals <= 0) return operation(call);
-      refusals -= 1;
-      return observable((observer) => observer.error(new TRPCClientError("The live stream was refused (test).")));
+      if (failures <= 0) return operation(call);
+      failures -= 1;
+      return observable((observer) => observer.error(new TRPCClientError("The live stream was answered 503 (test).")));
     };
   };
 }
@@ -137,8 +137,8 @@ export function renderWithBff(ui: ReactNode, options: RenderOptions = {}) {
     fetch: createBffFetch(bff, calls, networkDown),
     // Live subscriptions run in-process against the same router and services (no EventSource in jsdom).
     subscriptionLink: async () =>
-      refusingFirst(
-        options.refusedLiveStreams ?? 0,
+      failingFirst(
+        options.failedLiveStreams ?? 0,
         unstable_localLink({
           router: appRouter,
           createContext: async () => {
