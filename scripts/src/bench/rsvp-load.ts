@@ -3,6 +3,7 @@
 // reads its invitation, then all submit together, round after round (each round changes the saved answer).
 import http from "node:http";
 import type { InvitationView } from "@boda/server/contract/site-view";
+import { call, type TrpcAnswer } from "@boda/server/test/http";
 import { idTokenFor } from "../deploy/bff-client";
 
 export interface BenchInvite {
@@ -10,45 +11,7 @@ export interface BenchInvite {
   code: string;
 }
 
-interface Answer {
-  status: number;
-  body: { result?: { data: unknown }; error?: { message: string } };
-}
-
-/** One tRPC call over HTTP, from a chosen local address (127.0.0.x all reach the BFF on Linux). */
-function call(
-  agent: http.Agent,
-  base: string,
-  procedure: string,
-  options: { input?: unknown; token?: string; mutation?: boolean } = {},
-): Promise<Answer> {
-  const body = options.mutation ? JSON.stringify(options.input ?? {}) : undefined;
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      `${base}/trpc/${procedure}`,
-      {
-        agent,
-        method: options.mutation ? "POST" : "GET",
-        headers: {
-          ...(body ? { "content-type": "application/json" } : {}),
-          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-        },
-      },
-      (response) => {
-        let text = "";
-        response.setEncoding("utf8");
-        response.on("data", (chunk: string) => {
-          text += chunk;
-        });
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) }));
-      },
-    );
-    request.on("error", reject);
-    request.end(body);
-  });
-}
-
-function dataOf<T>(answer: Answer, what: string): T {
+function dataOf<T>(answer: TrpcAnswer, what: string): T {
   if (answer.status !== 200 || !answer.body.result) {
     throw new Error(`${what} failed (${answer.status}): ${answer.body.error?.message ?? JSON.stringify(answer.body)}`);
   }
@@ -103,12 +66,12 @@ export async function measureRsvpSubmits(options: {
       // A browser of its own: its own local address (the redemption limit is per address) and kept-alive connection.
       const agent = new http.Agent({ keepAlive: true, localAddress: `127.0.0.${2 + index}` });
       const redeemed = dataOf<{ token: string }>(
-        await call(agent, options.bffUrl, "invitations.redeem", { mutation: true, input: { code: invite.code } }),
+        await call(options.bffUrl, "invitations.redeem", { agent, mutation: true, input: { code: invite.code } }),
         `Redeeming ${invite.key}`,
       );
       const token = await idTokenFor(options.authEmulatorHost, redeemed.token);
       const invitation = dataOf<InvitationView>(
-        await call(agent, options.bffUrl, "invitations.mine", { token }),
+        await call(options.bffUrl, "invitations.mine", { agent, token }),
         `Reading ${invite.key}'s invitation`,
       );
       return { agent, token, invitation, revision: invitation.rsvp?.revision ?? 0 };
@@ -121,7 +84,8 @@ export async function measureRsvpSubmits(options: {
   let errors = 0;
   const submit = async (household: Household) => {
     const started = performance.now();
-    const answer = await call(household.agent, options.bffUrl, "rsvp.submit", {
+    const answer = await call(options.bffUrl, "rsvp.submit", {
+      agent: household.agent,
       mutation: true,
       token: household.token,
       input: answerFor(household.invitation, round, household.revision),
