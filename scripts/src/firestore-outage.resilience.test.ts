@@ -2,50 +2,25 @@
 // over a Firestore emulator started for this file, which the test stops and starts again. While it is down, guests
 // still get the page (content is served from memory), an answer gets 503 with Retry-After and a plain message (never
 // a hang, never a 500 with internals), and /readyz says not ready; once it is back, everything works again.
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { Content } from "@boda/server/contract/content";
-import { CONTENT_DOC, HOUSEHOLDS_COLLECTION } from "@boda/server/contract/firestore-paths";
-import { type Household, INVITE_CODES_COLLECTION } from "@boda/server/contract/household";
 import type { InvitationView } from "@boda/server/contract/site-view";
-import { type App, deleteApp, initializeApp } from "firebase-admin/app";
-import { getFirestore } from "firebase-admin/firestore";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parse } from "yaml";
 import { declineEverything, signInWithInvite, trpcMutation, trpcQuery } from "./deploy/bff-client";
 import { startFirestoreEmulator } from "./emulators/firestore";
 import { freePort } from "./emulators/ports";
 import { httpOk, type ManagedProcess, spawnManaged, typescriptCommand, waitUntilReady } from "./emulators/processes";
 import type { RunningEmulator } from "./emulators/types";
 import { REPO_ROOT } from "./repo";
+import { seedDemoContent, seedDemoInvites } from "./stack";
 
-const PROJECT = process.env.FIREBASE_PROJECT_ID ?? "demo-boda";
-
-const HOUSEHOLD: Household = {
-  key: "familia-outage",
-  displayName: "Familia Outage",
-  seats: 2,
-  members: [
-    { id: "carmen", name: "Carmen García", child: false },
-    { id: "antonio", name: "Antonio Fernández", child: false },
-  ],
-  plusOnes: 0,
-  tags: ["familia"],
-  language: "es",
-  code: "K7MPQ4RW9XTH3NCD",
-  codeIssuedAt: "2026-10-01T10:00:00.000Z",
-};
-
-/** What `pnpm seed content` and `pnpm seed invites` store: the example content and one household with its code. */
-async function seed(app: App): Promise<void> {
-  const content = Content.parse(parse(readFileSync(path.join(REPO_ROOT, "scripts/content/boda.example.yaml"), "utf8")));
-  const firestore = getFirestore(app);
-  const batch = firestore.batch();
-  batch.set(firestore.doc(CONTENT_DOC), { content, version: 1, updatedAt: new Date() });
-  batch.set(firestore.collection(HOUSEHOLDS_COLLECTION).doc(HOUSEHOLD.key), HOUSEHOLD);
-  batch.set(firestore.collection(INVITE_CODES_COLLECTION).doc(HOUSEHOLD.code), { householdKey: HOUSEHOLD.key });
-  await batch.commit();
+/** The couple's own commands against this file's Firestore: the example wedding and its guest list. */
+async function seedWedding(env: NodeJS.ProcessEnv, invitesDir: string): Promise<string> {
+  await seedDemoContent(env);
+  const [invite] = await seedDemoInvites(env, "http://127.0.0.1", invitesDir);
+  if (!invite) throw new Error("The example guest list invited nobody.");
+  return invite.code;
 }
 
 /** A bound for "it hung", not a timing: a request to a BFF that waits on a dead Firestore would never come back. */
@@ -57,31 +32,34 @@ describe("the BFF while Firestore is stopped", () => {
   const logDir = mkdtempSync(path.join(tmpdir(), "firestore-outage-"));
   let firestorePort: number;
   let firestore: RunningEmulator;
-  let app: App;
   let bff: ManagedProcess;
   let url: string;
+  /** The environment of the BFF and the seed commands: this file's Firestore, the shared Auth emulator. */
+  let env: NodeJS.ProcessEnv;
+  let inviteCode: string;
 
   const startFirestore = () =>
-    startFirestoreEmulator({ host: "127.0.0.1", port: firestorePort, projectId: PROJECT, rootDir: REPO_ROOT, logDir });
+    startFirestoreEmulator({
+      host: "127.0.0.1",
+      port: firestorePort,
+      projectId: process.env.FIREBASE_PROJECT_ID ?? "demo-boda",
+      rootDir: REPO_ROOT,
+      logDir,
+    });
 
   beforeAll(async () => {
-    const authHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
-    if (!process.env.FIRESTORE_EMULATOR_HOST || !authHost)
+    if (!process.env.FIRESTORE_EMULATOR_HOST || !process.env.FIREBASE_AUTH_EMULATOR_HOST)
       throw new Error("Run through `pnpm test` (the emulators must be running).");
     firestorePort = await freePort();
     firestore = await startFirestore();
-    const firestoreHost = `127.0.0.1:${firestorePort}`;
-    // This file's seeding goes to this file's Firestore; firebase-admin reads the host from the environment.
-    process.env.FIRESTORE_EMULATOR_HOST = firestoreHost;
-    process.env.METADATA_SERVER_DETECTION = "none";
-    app = initializeApp({ projectId: PROJECT }, "firestore-outage");
-    await seed(app);
+    env = { ...process.env, FIRESTORE_EMULATOR_HOST: `127.0.0.1:${firestorePort}` };
+    inviteCode = await seedWedding(env, logDir);
 
     const bffPort = await freePort();
     const [node, args] = typescriptCommand("server/src/main.ts");
     bff = spawnManaged(node, args, {
       cwd: REPO_ROOT,
-      env: { ...process.env, FIRESTORE_EMULATOR_HOST: firestoreHost, PORT: String(bffPort), HOST: "127.0.0.1" },
+      env: { ...env, PORT: String(bffPort), HOST: "127.0.0.1" },
       logFile: path.join(logDir, "bff.log"),
     });
     url = `http://127.0.0.1:${bffPort}/`;
@@ -90,13 +68,12 @@ describe("the BFF while Firestore is stopped", () => {
 
   afterAll(async () => {
     await bff?.stop();
-    if (app) await deleteApp(app);
     await firestore?.stop();
   });
 
   it("should answer 503 with Retry-After while Firestore is stopped, say not ready, and recover when it is back", async () => {
     const authHost = process.env.FIREBASE_AUTH_EMULATOR_HOST as string;
-    const token = await signInWithInvite(url, HOUSEHOLD.code, authHost);
+    const token = await signInWithInvite(url, inviteCode, authHost);
     const invitation = await trpcQuery<InvitationView>(url, "invitations.mine", { token });
     expect(invitation.status).toBe(200);
     const answer = (revision: number) =>
@@ -128,7 +105,7 @@ describe("the BFF while Firestore is stopped", () => {
 
     // Firestore comes back (the emulator starts empty; a real project keeps its data, so put it back).
     firestore = await startFirestore();
-    await seed(app);
+    await seedWedding(env, logDir);
     await expect
       .poll(async () => (await bounded(`${url}readyz`)).status, { timeout: 60_000, interval: 1000 })
       .toBe(200);
