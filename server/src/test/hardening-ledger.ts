@@ -1,0 +1,90 @@
+// The hardening ledger: what each hardening test actually did and saw, one JSON line per observation, for the report
+// at the end of `pnpm test` (scripts/src/hardening-report.ts). Tests record *observations* (the refusal they checked
+// and the answer they got, the fault they injected and whether the service came back, each hostile payload's outcome),
+// never their titles, and they record before they assert, so a broken refusal shows up in the report as broken.
+import { appendFileSync, mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { expect } from "vitest";
+
+/** `pnpm test` sets it (and empties it first); a test file run alone writes beside the other test results. */
+const LEDGER_DIR =
+  process.env.HARDENING_LEDGER_DIR ??
+  fileURLToPath(new URL("../../../artifacts/test-results/hardening-ledger", import.meta.url));
+
+export type LedgerKind = "refusals" | "faults" | "payloads" | "concurrency" | "code-guessing";
+
+export interface RefusalRecord {
+  /** Who asked: "a stranger", "household lopez-navarro", "a browser with the Firestore SDK"… */
+  who: string;
+  /** What they tried: "rsvp.overview", "read /rsvps/other", "30 redeem calls with a rotating X-Forwarded-For"… */
+  what: string;
+  /** The refusal the test requires (an HTTP status, an error reason, "denied"). */
+  expected: string;
+  /** What actually came back. */
+  answer: string;
+  held: boolean;
+}
+
+export interface FaultRecord {
+  id: string;
+  /** The fault, concretely: "Firestore emulator process stopped (SIGTERM)", "BFF sent SIGTERM with 3 open streams". */
+  fault: string;
+  event: "injected" | "survived";
+  /** For "survived": what showed the service was back or had held (the check that passed). */
+  evidence?: string;
+}
+
+export interface PayloadRecord {
+  procedure: string;
+  /** Which services answered: the in-memory ones, or the real ones on the emulators. */
+  services: "in-memory" | "emulators";
+  outcome: "rejected-with-reason" | "accepted-and-stored" | "accepted-not-stored" | "refused-before-schema" | "server-error";
+  /** For a rejection: the first issue's path and message, or the error reason. */
+  reason?: string;
+}
+
+export function appendToLedger(kind: LedgerKind, record: object): void {
+  mkdirSync(LEDGER_DIR, { recursive: true });
+  // One file per process and kind: appends of one short line from one process never interleave.
+  appendFileSync(path.join(LEDGER_DIR, `${kind}.${process.pid}.jsonl`), `${JSON.stringify(record)}\n`);
+}
+
+/**
+ * Records a refusal the test checked, then asserts it. `answer` is what came back (a status, a reason, "allowed");
+ * it must equal `expected`. Recording first means a refusal that did not hold is in the report as one that broke.
+ */
+export function checkRefusal(check: {
+  who: string;
+  what: string;
+  expected: string | number;
+  answer: string | number;
+}): void {
+  const expected = String(check.expected);
+  const answer = String(check.answer);
+  appendToLedger("refusals", {
+    who: check.who,
+    what: check.what,
+    expected,
+    answer,
+    held: answer === expected,
+  } satisfies RefusalRecord);
+  expect(answer, `${check.who} trying ${check.what}`).toBe(expected);
+}
+
+let faultCounter = 0;
+
+/**
+ * Records a fault as it is injected. Call `survived(evidence)` once the test has seen the service hold or come back;
+ * a fault injected and never survived (the test failed after injecting it) is reported as not survived.
+ */
+export function injectFault(fault: string): { survived(evidence: string): void } {
+  faultCounter += 1;
+  const id = `${process.pid}-${faultCounter}-${Date.now()}`;
+  appendToLedger("faults", { id, fault, event: "injected" } satisfies FaultRecord);
+  return {
+    survived(evidence: string) {
+      appendToLedger("faults", { id, fault, event: "survived", evidence } satisfies FaultRecord);
+    },
+  };
+}
