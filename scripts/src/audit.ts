@@ -7,7 +7,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { NOT_CHECKED_EXIT } from "./audit-outcome";
-import { COUNTS_DIR_NAME } from "./hardening-report";
+import { LEDGER_DIR_NAME } from "./hardening-report";
 import { REPO_ROOT } from "./repo";
 
 interface AuditJson {
@@ -17,7 +17,7 @@ interface AuditJson {
 const result = spawnSync("pnpm", ["audit", "--prod", "--json"], { cwd: REPO_ROOT, encoding: "utf8", timeout: 120_000 });
 const output = `${result.stdout ?? ""}${result.stderr ?? ""}`;
 const record = (outcome: object) => {
-  const dir = path.join(REPO_ROOT, "artifacts/test-results", COUNTS_DIR_NAME);
+  const dir = process.env.HARDENING_LEDGER_DIR ?? path.join(REPO_ROOT, "artifacts/test-results", LEDGER_DIR_NAME);
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, "audit.json"), JSON.stringify(outcome));
 };

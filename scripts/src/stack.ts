@@ -27,6 +27,11 @@ export interface StackOptions {
    * server/dist/main.mjs under plain `node`, as the container image runs it; build it first).
    */
   bff?: "typescript" | "bundle";
+  /**
+   * A fixed "now" (an ISO instant) for everything the stack decides by the date: the BFF's date rules (FIXED_NOW)
+   * and the seed commands run against it (SEED_NOW). The tests set it; `pnpm start` runs on the real clock.
+   */
+  fixedNow?: string;
 }
 
 /** One demo household's invite link, as `pnpm seed invites` wrote it. */
@@ -129,7 +134,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       switchesFile = path.join(logDir, `remoteconfig-${port}.json`);
       copyFileSync(REMOTE_CONFIG_TEMPLATE, switchesFile);
     }
-    const env = { ...process.env, ...emulators.env, REMOTE_CONFIG_TEMPLATE: switchesFile };
+    const clock = options.fixedNow ? { FIXED_NOW: options.fixedNow, SEED_NOW: options.fixedNow } : {};
+    const env = { ...process.env, ...emulators.env, ...clock, REMOTE_CONFIG_TEMPLATE: switchesFile };
 
     const seeded = await seedDemoContent(env);
     log(`  Demo content      ${seeded.trim().split("\n").at(-1) ?? "published"}`);

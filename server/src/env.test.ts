@@ -89,6 +89,16 @@ describe("the BFF's environment", () => {
     expect(serverEnvProblems({ ...onCloudRun, HOST: "0.0.0.0", TRUST_PROXY: "true" })).toEqual([]);
   });
 
+  it("should take a fixed clock on the emulators only, and refuse one that is not an instant", () => {
+    expect(parseServerEnv({ ...EMULATORS, FIXED_NOW: "2027-04-20T05:41:00Z" }).FIXED_NOW?.toISOString()).toBe(
+      "2027-04-20T05:41:00.000Z",
+    );
+    expect(serverEnvProblems({ ...EMULATORS, FIXED_NOW: "20 April" })).toEqual([
+      "FIXED_NOW: must be an ISO instant such as 2027-04-20T05:41:00Z",
+    ]);
+    expect(names(serverEnvProblems({ ...REAL, FIXED_NOW: "2027-04-20T05:41:00Z" }))).toEqual(["FIXED_NOW"]);
+  });
+
   it("should throw one error listing every problem, one per line", () => {
     expect(() => parseServerEnv({ NODE_ENV: "production", PORT: "-1" })).toThrow(
       /^Invalid environment for the BFF:\n {2}PORT: .+\n {2}FIREBASE_PROJECT_ID: .+\n {2}FIREBASE_DATABASE_URL: .+\n {2}SITE_URL: .+\n {2}FIREBASE_WEB_API_KEY: .+$/,

@@ -22,6 +22,14 @@ const ServerEnv = z.object({
   SITE_URL: z
     .url({ protocol: /^https?$/, error: "must be the site's address, such as https://boda.example.com" })
     .optional(),
+  /**
+   * A fixed "now" (an ISO instant) for the BFF's date rules, such as the answer deadline: end-to-end tests run the
+   * stack on it so they give the same result on any day. Emulators only (checked below).
+   */
+  FIXED_NOW: z.iso
+    .datetime({ offset: true, error: "must be an ISO instant such as 2027-04-20T05:41:00Z" })
+    .transform((value) => new Date(value))
+    .optional(),
   /** Remote Config template evaluated in emulator mode (Remote Config has no emulator). */
   REMOTE_CONFIG_TEMPLATE: z
     .string()
@@ -95,7 +103,13 @@ export function serverEnvProblems(env: NodeJS.ProcessEnv): string[] {
   const given = withoutEmptyValues(env);
   const base = ServerEnv.safeParse(given);
   if (!base.success) problems.push(...base.error.issues.map((issue) => `${formatPath(issue.path)}: ${issue.message}`));
-  const realProject = env.NODE_ENV === "production" && !EMULATOR_HOSTS.some((name) => env[name]);
+  const emulated = EMULATOR_HOSTS.some((name) => env[name]);
+  if (given.FIXED_NOW && !emulated) {
+    problems.push(
+      "FIXED_NOW: a fixed clock is for tests on the emulators only; unset it so answers follow the real date",
+    );
+  }
+  const realProject = env.NODE_ENV === "production" && !emulated;
   if (realProject) {
     const real = RealProjectEnv.safeParse(given);
     if (!real.success)

@@ -1,18 +1,14 @@
 // firestore.rules: browsers are denied every direct read and write on every collection, whoever is signed in;
 // the BFF (firebase-admin) is the only door.
 import { readFileSync } from "node:fs";
-import {
-  assertFails,
-  assertSucceeds,
-  initializeTestEnvironment,
-  type RulesTestEnvironment,
-} from "@firebase/rules-unit-testing";
+import { assertSucceeds, initializeTestEnvironment, type RulesTestEnvironment } from "@firebase/rules-unit-testing";
 import { deleteDoc, doc, getDoc, setDoc, setLogLevel } from "firebase/firestore";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { CONTENT_CHANGES_COLLECTION, CONTENT_DOC, HOUSEHOLDS_COLLECTION } from "./contract/firestore-paths";
 import { INVITE_CODES_COLLECTION } from "./contract/household";
 import { RSVP_HISTORY_SUBCOLLECTION, RSVPS_COLLECTION } from "./contract/rsvp";
 import { requireEmulators } from "./test/emulators";
+import { checkDenied } from "./test/hardening-ledger";
 
 let env: RulesTestEnvironment;
 const suffix = Math.random().toString(36).slice(2, 8);
@@ -74,9 +70,9 @@ for (const [collection, { path }] of Object.entries(DOCUMENTS)) {
   describe(collection, () => {
     for (const [who, firestore] of Object.entries(browsers)) {
       it(`should deny ${who} reading, writing or deleting it directly`, async () => {
-        await assertFails(getDoc(doc(firestore(), path)));
-        await assertFails(setDoc(doc(firestore(), path), { hacked: true }));
-        await assertFails(deleteDoc(doc(firestore(), path)));
+        await checkDenied(who, `read ${collection} (${path})`, getDoc(doc(firestore(), path)));
+        await checkDenied(who, `write ${collection} (${path})`, setDoc(doc(firestore(), path), { hacked: true }));
+        await checkDenied(who, `delete ${collection} (${path})`, deleteDoc(doc(firestore(), path)));
       });
     }
   });
@@ -92,6 +88,10 @@ describe("the server", () => {
 
 describe("any other path", () => {
   it("should deny a signed-in household writing anywhere", async () => {
-    await assertFails(setDoc(doc(browsers["the household itself"](), `anything/${suffix}`), { x: 1 }));
+    await checkDenied(
+      "the household itself",
+      "write a new collection (anything/…)",
+      setDoc(doc(browsers["the household itself"](), `anything/${suffix}`), { x: 1 }),
+    );
   });
 });

@@ -7,7 +7,7 @@ import type { RedeemLimits } from "./auth/invite-redeemer";
 import { buildServer } from "./build-server";
 import { INVITE_CODE_ALPHABET, INVITE_CODE_LENGTH } from "./contract/invite-code";
 import { exampleContent, isolatedFirestore, publishContent, type TestFirestore } from "./test/emulators";
-import { recordHardeningCounts } from "./test/hardening-counts";
+import { appendToLedger } from "./test/hardening-ledger";
 import { call, type TrpcAnswer } from "./test/http";
 import { storeHousehold, testBff, testHousehold } from "./test/services";
 import { compareTimings, TIMING_LEAK_T } from "./test/timing";
@@ -70,7 +70,7 @@ describe("guessing invitation codes under attack", () => {
   /** For the report at the end of `pnpm test`. */
   const recorded: Record<string, number> = {};
   afterAll(async () => {
-    recordHardeningCounts("code-guessing", recorded);
+    appendToLedger("code-guessing", recorded);
     for (const server of servers) {
       await server.app.close();
       server.close();

@@ -32,6 +32,7 @@ const {
     : await projectSwitches(firebase.remoteConfig, logger),
   firebaseWebConfig: webConfig,
   log: logger,
+  now: env.FIXED_NOW ? () => new Date(env.FIXED_NOW as Date) : undefined,
 });
 logger.info(
   { project: firebase.target.projectId, emulated: firebase.target.emulated },

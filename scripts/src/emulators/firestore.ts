@@ -1,6 +1,6 @@
 // Starts the official Cloud Firestore emulator (a JAR) with firestore.rules loaded, found wherever it lives.
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync } from "node:fs";
 import { homedir } from "node:os";
 import path from "node:path";
 import { FIREBASE_TOOLS_CACHE, jarFromEnv, newestCachedJar } from "./jars";
@@ -61,7 +61,12 @@ function gcloudSdkRoot(): string | undefined {
   return result.status === 0 ? result.stdout.trim() || undefined : undefined;
 }
 
-export async function startFirestoreEmulator(options: EmulatorStartOptions): Promise<RunningEmulator> {
+export interface FirestoreStartOptions extends EmulatorStartOptions {
+  /** Start with the data of an export (the `.overall_export_metadata` file `exportFirestoreData` returns). */
+  seedFromExport?: string;
+}
+
+export async function startFirestoreEmulator(options: FirestoreStartOptions): Promise<RunningEmulator> {
   const found = findFirestoreJar();
   if (!found) {
     throw new Error(
@@ -81,6 +86,7 @@ export async function startFirestoreEmulator(options: EmulatorStartOptions): Pro
     rules,
     "--project_id",
     options.projectId,
+    ...(options.seedFromExport ? ["--seed_from_export", options.seedFromExport] : []),
   ];
   const args =
     found.flavour === "cloud-sdk"
@@ -103,4 +109,29 @@ export async function startFirestoreEmulator(options: EmulatorStartOptions): Pro
     source: `official emulator ${found.jar} (${found.origin}, Java ${java.majorVersion}), rules: firestore.rules`,
     stop: process_.stop,
   };
+}
+
+/**
+ * Writes everything the running emulator holds to `directory` (its export endpoint, as `firebase emulators:export`
+ * uses) and returns the export's metadata file, for `seedFromExport`: how a test stops Firestore and brings it back
+ * with its data, as a real project's data survives an outage.
+ */
+export async function exportFirestoreData(
+  emulator: Pick<RunningEmulator, "host" | "port">,
+  projectId: string,
+  directory: string,
+): Promise<string> {
+  mkdirSync(directory, { recursive: true });
+  const response = await fetch(`http://${emulator.host}:${emulator.port}/emulator/v1/projects/${projectId}:export`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ database: `projects/${projectId}/databases/(default)`, export_directory: directory }),
+  });
+  if (!response.ok)
+    throw new Error(`The Firestore emulator refused the export (${response.status}): ${await response.text()}`);
+  const metadata = readdirSync(directory, { recursive: true, encoding: "utf8" }).find((file) =>
+    file.endsWith(".overall_export_metadata"),
+  );
+  if (!metadata) throw new Error(`The Firestore emulator wrote no export metadata into ${directory}.`);
+  return path.join(directory, metadata);
 }

@@ -7,12 +7,11 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect } from "vitest";
 
+const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 /** `pnpm test` sets it (and empties it first); a test file run alone writes beside the other test results. */
-const LEDGER_DIR =
-  process.env.HARDENING_LEDGER_DIR ??
-  fileURLToPath(new URL("../../../artifacts/test-results/hardening-ledger", import.meta.url));
+const LEDGER_DIR = process.env.HARDENING_LEDGER_DIR ?? path.join(REPO_ROOT, "artifacts/test-results/hardening-ledger");
 
-export type LedgerKind = "refusals" | "faults" | "payloads" | "concurrency" | "code-guessing";
+export type LedgerKind = "refusals" | "faults" | "payloads" | "payloads-stored" | "concurrency" | "code-guessing";
 
 export interface RefusalRecord {
   /** Who asked: "a stranger", "household lopez-navarro", "a browser with the Firestore SDK"… */
@@ -39,15 +38,25 @@ export interface PayloadRecord {
   procedure: string;
   /** Which services answered: the in-memory ones, or the real ones on the emulators. */
   services: "in-memory" | "emulators";
-  outcome: "rejected-with-reason" | "accepted-and-stored" | "accepted-not-stored" | "refused-before-schema" | "server-error";
+  /** "accepted": the write or read went through (what was stored is checked once per run: "payloads-stored"). */
+  outcome: "rejected-with-reason" | "accepted" | "refused-before-schema" | "server-error";
   /** For a rejection: the first issue's path and message, or the error reason. */
   reason?: string;
 }
 
+/** Every record names the test that made it, so each figure in the report can be traced back to its tests. */
 export function appendToLedger(kind: LedgerKind, record: object): void {
+  const { currentTestName, testPath } = expect.getState();
+  const origin = {
+    test: currentTestName ?? "(outside a test)",
+    file: testPath ? path.relative(REPO_ROOT, testPath) : "",
+  };
   mkdirSync(LEDGER_DIR, { recursive: true });
   // One file per process and kind: appends of one short line from one process never interleave.
-  appendFileSync(path.join(LEDGER_DIR, `${kind}.${process.pid}.jsonl`), `${JSON.stringify(record)}\n`);
+  appendFileSync(
+    path.join(LEDGER_DIR, `${kind}.${process.pid}.jsonl`),
+    `${JSON.stringify({ ...record, ...origin })}\n`,
+  );
 }
 
 /**
@@ -70,6 +79,23 @@ export function checkRefusal(check: {
     held: answer === expected,
   } satisfies RefusalRecord);
   expect(answer, `${check.who} trying ${check.what}`).toBe(expected);
+}
+
+/**
+ * Runs a direct database call that the security rules must refuse, and records what came back: the SDK's error code
+ * ("permission-denied"), or "allowed" if it went through.
+ */
+export async function checkDenied(who: string, what: string, attempt: Promise<unknown>): Promise<void> {
+  let answer: string;
+  try {
+    await attempt;
+    answer = "allowed";
+  } catch (error) {
+    const code = String((error as { code?: unknown }).code ?? (error as Error).message);
+    // Firestore says "permission-denied", the Realtime Database "PERMISSION_DENIED".
+    answer = /permission[-_ ]denied/i.test(code) ? "permission-denied" : code;
+  }
+  checkRefusal({ who, what, expected: "permission-denied", answer });
 }
 
 let faultCounter = 0;

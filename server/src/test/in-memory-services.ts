@@ -1,7 +1,7 @@
 // The BFF's services held in memory, for tests that need the real router, views and rules without emulators: the
 // page's component tests put the real `appRouter` behind its tRPC client with these (no imitation of the wire
 // format that could drift from the real BFF). Firestore-backed versions are tested against the emulators.
-import { createInviteRedeemer } from "../auth/invite-redeemer";
+import { createInviteRedeemer, type RedeemLimits } from "../auth/invite-redeemer";
 import { householdUid, type Viewer } from "../auth/viewer";
 import type { PublishedContent } from "../content/content-repository";
 import type { Services } from "../context";
@@ -37,6 +37,8 @@ export interface InMemoryOptions {
   now?: () => Date;
   /** Day-of push, as a real project with a web push key would have it (off by default, as on the emulators). */
   push?: PushSubscriptions;
+  /** The invitation's rate limits (the defaults otherwise). */
+  redeemLimits?: RedeemLimits;
   /** Dependencies whose first use fails: "broken" (a 500) or "unavailable" (a 503). */
   failFirst?: Partial<Record<FailurePoint, "broken" | "unavailable">>;
 }
@@ -132,6 +134,7 @@ export function createInMemoryServices(options: InMemoryOptions) {
     invitations: createInviteRedeemer({
       households: directory,
       createCustomToken: async (uid) => `${TOKEN_PREFIX}${uid}`,
+      limits: options.redeemLimits,
     }),
     rsvps,
     live: {

@@ -18,6 +18,20 @@ export function baseUrl(): string {
   return url.replace(/\/+$/, "");
 }
 
+/**
+ * The instant every guest page starts at (the test command sets E2E_NOW, and runs the BFF and the seed commands on the
+ * same one). The page's clock then runs on from it, so timers and "last updated" behave as they do on a phone.
+ */
+export function e2eNow(): Date {
+  const now = new Date(process.env.E2E_NOW ?? "");
+  if (Number.isNaN(now.getTime())) {
+    throw new Error(
+      `E2E_NOW is ${process.env.E2E_NOW ? `"${process.env.E2E_NOW}", not an ISO instant` : "not set"}: run the end-to-end tests through \`pnpm test:e2e\`, which sets it.`,
+    );
+  }
+  return now;
+}
+
 /** The page at a hash route, e.g. pageUrl("#/ubicaciones"). */
 export function pageUrl(hash: string): string {
   return `${baseUrl()}/${hash}`;
@@ -63,6 +77,8 @@ export interface GuestPage {
 /** A fresh guest (own storage, no saved language) on the given device. */
 export async function openGuestPage(browser: Browser, device: BrowserContextOptions = DESKTOP): Promise<GuestPage> {
   const context = await browser.newContext({ ...device, locale: "es-ES", timezoneId: "America/New_York" });
+  // The page's clock starts at the tests' "now", never the machine's: what it shows by the time is the same at any hour.
+  await context.clock.install({ time: e2eNow() });
   const page = await context.newPage();
   const consoleErrors: string[] = [];
   const consoleInfo: string[] = [];

@@ -1,6 +1,7 @@
 // The couple's live announcement at the top of every screen ("the ceremony starts in 10 minutes"), with the time it
 // was written on the wedding's clock. A status region, so screen readers announce it when it appears or changes.
 import { useQuery } from "@tanstack/react-query";
+import { formatClockTime } from "../lib/format-time";
 import { useI18n } from "../lib/i18n/language";
 import { useLive } from "../lib/live";
 import { useTRPC } from "../lib/trpc";
@@ -11,9 +12,7 @@ export function LiveBanner() {
   const site = useQuery(trpc.site.content.queryOptions());
   const announcement = useLive().state?.announcement;
   const timeZone = site.data?.access === "invited-only" ? undefined : site.data?.wedding.timeZone;
-  const time = announcement
-    ? new Intl.DateTimeFormat(t.locale, { timeStyle: "short", timeZone }).format(new Date(announcement.at))
-    : "";
+  const time = announcement ? formatClockTime(new Date(announcement.at), timeZone, t) : "";
   // The region stays in the page while empty: screen readers announce changes to a region they already know.
   return (
     <div className={announcement ? "live-banner" : "live-banner live-banner-empty"} role="status">

@@ -1,7 +1,7 @@
 // Times are the wedding's local times wherever the guest's phone is, and the countdown counts the wedding's days.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { formatWeddingDate } from "./format-date";
-import { daysUntil, formatShortDay, formatTime, zonedToInstant } from "./format-time";
+import { daysUntil, formatClockTime, formatShortDay, formatTime, zonedToInstant } from "./format-time";
 import { en } from "./i18n/en";
 import { es } from "./i18n/es";
 
@@ -43,6 +43,13 @@ describe("formatting in the wedding's time zone", () => {
     expect(formatTime("2027-06-12T18:00", "Europe/Madrid", es)).toBe("18:00");
     expect(formatTime("2027-06-13T00:30", "Europe/Madrid", en)).toBe("00:30");
     expect(formatShortDay("2027-06-13T00:30", "Europe/Madrid", es)).toBe("dom, 13 jun");
+  });
+
+  it("shows the moment of an announcement or a refresh on the venue's clock, early hours with one digit", () => {
+    // 05:05 UTC is 07:05 in Madrid in summer; the page writes 7:05, as a Spanish clock does.
+    expect(formatClockTime(new Date("2027-06-12T05:05:00Z"), "Europe/Madrid", es)).toBe("7:05");
+    expect(formatClockTime(new Date("2027-06-12T21:55:00Z"), "Europe/Madrid", es)).toBe("23:55");
+    expect(formatClockTime(Date.parse("2027-06-12T22:05:00Z"), "Europe/Madrid", es)).toBe("0:05");
   });
 });
 

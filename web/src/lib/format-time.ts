@@ -15,6 +15,15 @@ export function formatTime(local: string, timeZone: string, t: Messages): string
   return new Intl.DateTimeFormat(t.locale, { timeStyle: "short", timeZone }).format(zonedToInstant(local, timeZone));
 }
 
+/**
+ * The time of day of an instant on the wedding's clock ("7:05", "19:41"; "7:05 PM" in English), for the moments the
+ * page reports: when the couple wrote an announcement, when the content was last refreshed. Without a time zone (an
+ * invited-only page before sign-in) the phone's own clock.
+ */
+export function formatClockTime(instant: Date | number, timeZone: string | undefined, t: Messages): string {
+  return new Intl.DateTimeFormat(t.locale, { timeStyle: "short", timeZone }).format(instant);
+}
+
 /** "sáb, 12 jun" for an event's day. */
 export function formatShortDay(local: string, timeZone: string, t: Messages): string {
   return new Intl.DateTimeFormat(t.locale, { weekday: "short", day: "numeric", month: "short", timeZone }).format(

@@ -30,10 +30,14 @@ export function checkLiveMessage(message: string): string {
   return trimmed;
 }
 
-export async function setLive(firebase: FirebaseHandles, message: string): Promise<void> {
+/**
+ * The time shown beside the message is the database's own clock, so a couple's laptop set wrong cannot misdate it;
+ * `at` (SEED_NOW, for demos and tests) fixes it instead.
+ */
+export async function setLive(firebase: FirebaseHandles, message: string, at?: Date): Promise<void> {
   await firebase.database
     .ref()
-    .update({ [LIVE_PATH]: { message: checkLiveMessage(message), updatedAt: ServerValue.TIMESTAMP } });
+    .update({ [LIVE_PATH]: { message: checkLiveMessage(message), updatedAt: at?.getTime() ?? ServerValue.TIMESTAMP } });
 }
 
 export async function clearLive(firebase: FirebaseHandles): Promise<boolean> {
@@ -60,7 +64,7 @@ export function registerLiveCommand(program: Command, io: Io, targetOptions: () 
     .action(async (message: string) => {
       const text = checkLiveMessage(message);
       await withFirebase(io, targetOptions(), ["database"], async (firebase) => {
-        await setLive(firebase, text);
+        await setLive(firebase, text, io.env.SEED_NOW ? io.now() : undefined);
         io.out(`Live message set: "${text}"`);
       });
     });
