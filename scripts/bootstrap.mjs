@@ -9,7 +9,12 @@ import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const [command, ...rest] = process.argv.slice(2);
-const entries = { start: "src/start.ts", dev: "src/dev.ts", test: "src/test-all.ts" };
+const entries = {
+  start: "src/start.ts",
+  dev: "src/dev.ts",
+  test: "src/test-all.ts",
+  "test-clock": "src/test-clock.ts",
+};
 if (!(command in entries)) {
   console.error(`Usage: node scripts/bootstrap.mjs <${Object.keys(entries).join("|")}> [args]`);
   process.exit(2);
@@ -22,8 +27,13 @@ if (major < 20 || (major === 20 && minor < 19))
 const pnpmVersion = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).packageManager.split("@")[1];
 ensurePnpm();
 run("pnpm", ["install", "--frozen-lockfile", "--reporter=append-only"]);
-const runsBrowser = command === "test" && (!rest.includes("--only") || rest.some((arg) => arg.includes("e2e")));
-if (runsBrowser && !process.env.CHROMIUM_PATH) ensureChromium();
+const runsBrowser =
+  command === "test-clock" ||
+  (command === "test" && (!rest.includes("--only") || rest.some((arg) => arg.includes("e2e"))));
+// The browser tests launch CHROMIUM_PATH, or else /usr/bin/chromium (web/e2e/support/browser.ts).
+if (runsBrowser && !process.env.CHROMIUM_PATH)
+  ensureDebianPackage(["/usr/bin/chromium"], "chromium", "the end-to-end tests (or set CHROMIUM_PATH)");
+if (command === "test-clock") ensureDebianPackage(["/usr/bin/faketime"], "faketime", "`pnpm test:clock`");
 // Ctrl-C reaches the whole process group: let the child stop the stack cleanly and report its own exit code.
 process.on("SIGINT", () => {});
 process.on("SIGTERM", () => {});
@@ -45,16 +55,15 @@ function ensurePnpm() {
   );
 }
 
-function ensureChromium() {
-  const candidates = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
-  if (candidates.some((file) => existsSync(file))) return;
+/** Installs a Debian package when none of its `files` exists (apt-get, through sudo unless root). */
+function ensureDebianPackage(files, pkg, forWhat) {
+  if (files.some((file) => existsSync(file))) return;
   const hasApt = spawnSync("apt-get", ["--version"], { stdio: "ignore" }).status === 0;
-  if (!hasApt)
-    fail("The end-to-end tests need Chromium. Install it, or set CHROMIUM_PATH to a Chromium/Chrome binary.");
+  if (!hasApt) fail(`${forWhat} needs the ${pkg} package: install it yourself.`);
   const [apt, ...aptArgs] = process.getuid?.() === 0 ? ["apt-get"] : ["sudo", "apt-get"];
-  console.log("Installing Chromium from the distribution's packages for the end-to-end tests…");
+  console.log(`Installing ${pkg} from the distribution's packages for ${forWhat}…`);
   run(apt, [...aptArgs, "update"], "Run `sudo apt-get update` yourself.");
-  run(apt, [...aptArgs, "install", "-y", "chromium"], "Install it with `sudo apt-get install -y chromium`.");
+  run(apt, [...aptArgs, "install", "-y", pkg], `Install it with \`sudo apt-get install -y ${pkg}\`.`);
 }
 
 function run(file, args, hint = "") {

@@ -10,6 +10,7 @@ import { HOUSEHOLDS_COLLECTION } from "@boda/server/contract/firestore-paths";
 import { GUESTBOOK_PATH } from "@boda/server/contract/guestbook";
 import { INVITE_CODES_COLLECTION } from "@boda/server/contract/household";
 import { createServices } from "@boda/server/services";
+import { injectFault } from "@boda/server/test/hardening-ledger";
 import { EventSource } from "eventsource";
 import type { FastifyInstance } from "fastify";
 import { type App, deleteApp, initializeApp } from "firebase-admin/app";
@@ -115,10 +116,12 @@ describe("the live day when things fail", () => {
         .poll(() => page.events.some((event) => event.announcement?.message === "Antes del corte"))
         .toBe(true);
 
+      const restart = injectFault("Realtime Database restarted under an open live stream");
       await database.stop();
       database = await startDatabase();
       // The restarted database is empty; firebase-admin reconnects by itself and the page keeps its stream.
       await untilAnnouncementReaches(page, "Después del corte");
+      restart.survived("the open page received an announcement written after the restart");
       page.source.close();
     } finally {
       await bff.close();
@@ -153,6 +156,7 @@ describe("the live day when things fail", () => {
       const post = (message: string) => trpcMutation(url, "guestbook.post", { message }, token);
       expect((await post("Antes del corte")).status).toBe(200);
 
+      const outage = injectFault("Realtime Database stopped under a guestbook post");
       await database.stop();
       // Bounded: the SDK would otherwise hold the request until the database is back.
       const refused = await post("Durante el corte");
@@ -170,6 +174,9 @@ describe("the live day when things fail", () => {
       const messages = Object.values(stored ?? {}).map((entry) => entry.message);
       expect(messages).toContain("Después del corte");
       expect(messages).not.toContain("Durante el corte");
+      outage.survived(
+        "503 with Retry-After while down; after the restart a post is saved and the refused one never shown",
+      );
     } finally {
       await bff.close();
     }
@@ -189,6 +196,7 @@ describe("the live day when things fail", () => {
       const pages = [openFeed(url), openFeed(url)];
       for (const page of pages) await expect.poll(() => page.events.length).toBeGreaterThan(0);
 
+      const shutdown = injectFault("SIGTERM to the BFF with 2 open live streams");
       bff.child.kill("SIGTERM");
       // A bound for "it hung", not a timing: without ending the streams, the process never exits on its own.
       let timer: NodeJS.Timeout | undefined;
@@ -205,6 +213,7 @@ describe("the live day when things fail", () => {
         await expect.poll(() => page.errors()).toBeGreaterThan(0);
         page.source.close();
       }
+      shutdown.survived("exited with code 0 and ended both streams, so the pages reconnect elsewhere");
     } finally {
       await bff.stop();
     }

@@ -8,6 +8,7 @@ import { HOUSEHOLDS_COLLECTION } from "./contract/firestore-paths";
 import { formatInviteCode } from "./contract/invite-code";
 import { RSVPS_COLLECTION } from "./contract/rsvp";
 import { exampleContent, isolatedFirestore, publishContent, type TestFirestore } from "./test/emulators";
+import { checkRefusal } from "./test/hardening-ledger";
 import { call, type TrpcAnswer } from "./test/http";
 import { idTokenFor, storeHousehold, testBff, testHousehold } from "./test/services";
 
@@ -93,7 +94,12 @@ describe("signing in with an invitation over HTTP", () => {
       mutation: true,
       input: { householdKey: "ruiz-http", people: [], answers: {}, expectedRevision: 0 },
     });
-    expect(sneaky.status).toBe(400);
+    checkRefusal({
+      who: "household garcia-http",
+      what: "rsvp.submit naming household ruiz-http",
+      expected: 400,
+      answer: sneaky.status,
+    });
     const answer = {
       people: garcia.members.map((member) => ({
         personId: member.id,
@@ -113,8 +119,18 @@ describe("signing in with an invitation over HTTP", () => {
   });
 
   it("should refuse a guest at the couple's procedures, and let the couple in", async () => {
-    expect((await call(base, "rsvp.overview", { token: garciaToken })).status).toBe(403);
-    expect((await call(base, "rsvp.overview")).status).toBe(401);
+    checkRefusal({
+      who: "household garcia-http",
+      what: "rsvp.overview (the couple's)",
+      expected: 403,
+      answer: (await call(base, "rsvp.overview", { token: garciaToken })).status,
+    });
+    checkRefusal({
+      who: "a stranger",
+      what: "rsvp.overview (the couple's)",
+      expected: 401,
+      answer: (await call(base, "rsvp.overview")).status,
+    });
     const auth = getAuth(db.app);
     const email = `pareja-${Date.now()}@example.com`;
     const user = await auth.createUser({ email, password: "una-clave-larga" });
@@ -139,8 +155,12 @@ describe("signing in with an invitation over HTTP", () => {
     ["a token that is not a JWT", "not.a.token", "invalid-token"],
   ])("should refuse %s with 401 saying why", async (_what, token, reason) => {
     const answer = await call(base, "site.content", { token });
-    expect(answer.status).toBe(401);
-    expect(answer.body.error?.data.reason).toBe(reason);
+    checkRefusal({
+      who: `a browser sending ${_what}`,
+      what: "site.content",
+      expected: `401 ${reason}`,
+      answer: `${answer.status} ${answer.body.error?.data.reason}`,
+    });
   });
 
   it("should let a browser holding a broken sign-in still redeem a new invitation and read the settings", async () => {
@@ -159,15 +179,23 @@ describe("signing in with an invitation over HTTP", () => {
       payload.exp = Math.floor(Date.now() / 1000) - 3600;
     });
     const answer = await call(base, "invitations.mine", { token: expired });
-    expect(answer.status).toBe(401);
-    expect(answer.body.error?.data.reason).toBe("expired-token");
+    checkRefusal({
+      who: "a browser with an expired token",
+      what: "invitations.mine",
+      expected: "401 expired-token",
+      answer: `${answer.status} ${answer.body.error?.data.reason}`,
+    });
     const otherProject = withPayload(garciaToken, (payload) => {
       payload.aud = "someone-elses-wedding";
       payload.iss = "https://securetoken.google.com/someone-elses-wedding";
     });
-    expect((await call(base, "invitations.mine", { token: otherProject })).body.error?.data.reason).toBe(
-      "invalid-token",
-    );
+    const foreign = await call(base, "invitations.mine", { token: otherProject });
+    checkRefusal({
+      who: "a browser with a token made for another project",
+      what: "invitations.mine",
+      expected: "401 invalid-token",
+      answer: `${foreign.status} ${foreign.body.error?.data.reason}`,
+    });
   });
 
   it("should end sessions opened with a code once the couple replaces it (a leaked link)", async () => {
@@ -176,6 +204,13 @@ describe("signing in with an invitation over HTTP", () => {
     await expect
       .poll(async () => (await call(base, "invitations.mine", { token: leakedSession })).body.error?.data.reason)
       .toBe("invitation-replaced");
+    const after = await call(base, "invitations.mine", { token: leakedSession });
+    checkRefusal({
+      who: "a session opened with a code the couple has replaced",
+      what: "invitations.mine",
+      expected: "401 invitation-replaced",
+      answer: `${after.status} ${after.body.error?.data.reason}`,
+    });
   });
 
   it("should give an unknown and a replaced code the same answer, and a malformed one a hint", async () => {
@@ -231,13 +266,22 @@ describe("signing in with an invitation over HTTP", () => {
     }
     expect(statuses).toHaveLength(1000);
     expect(statuses.filter((status) => status === 404)).toHaveLength(10);
-    expect(statuses.filter((status) => status === 429)).toHaveLength(990);
+    checkRefusal({
+      who: "one address guessing codes",
+      what: "1,000 invitations.redeem calls (10 allowed)",
+      expected: "990 × 429",
+      answer: `${statuses.filter((status) => status === 429).length} × 429`,
+    });
     expect(Number(retryAfter)).toBeGreaterThan(0);
     // Even the right code is refused from the guessing address until the window passes.
-    expect(
-      (await call(base, "invitations.redeem", { mutation: true, input: { code: ruiz.code }, from: "127.0.0.2" }))
-        .status,
-    ).toBe(429);
+    checkRefusal({
+      who: "the guessing address, now with a real code",
+      what: "invitations.redeem",
+      expected: 429,
+      answer: (
+        await call(base, "invitations.redeem", { mutation: true, input: { code: ruiz.code }, from: "127.0.0.2" })
+      ).status,
+    });
     expect(
       (await call(base, "invitations.redeem", { mutation: true, input: { code: ruiz.code }, from: "127.0.0.3" }))
         .status,

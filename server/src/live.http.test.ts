@@ -14,6 +14,7 @@ import { GUESTBOOK_PATH } from "./contract/guestbook";
 import { LIVE_PATH } from "./contract/live";
 import type { LiveEvent } from "./contract/live-view";
 import { exampleContent, isolatedFirestore, publishContent, type TestFirestore } from "./test/emulators";
+import { checkRefusal } from "./test/hardening-ledger";
 import { idTokenFor, storeHousehold, testBff, testHousehold } from "./test/services";
 
 const TEMPLATE = fileURLToPath(new URL("../../remoteconfig.template.json", import.meta.url));
@@ -112,8 +113,12 @@ describe("the live day over HTTP", () => {
     const first = await guest.next((event) => event.kind === "snapshot");
     expect(first).toMatchObject({ state: { guestbook: null, canPost: false, switches: { guestbookEnabled: false } } });
     const closed = await post(base, tokens["garcia-live"] ?? "", "¡Enhorabuena!");
-    expect(closed.status).toBe(403);
-    expect(closed.body.error?.data.reason).toBe("guestbook-closed");
+    checkRefusal({
+      who: "household garcia-live",
+      what: "guestbook.post while the guestbook is closed",
+      expected: "403 guestbook-closed",
+      answer: `${closed.status} ${closed.body.error?.data.reason}`,
+    });
 
     setSwitch(switches, "guestbook_enabled", "true");
     await guest.next((event) => event.kind === "snapshot" && event.state.canPost);
@@ -164,8 +169,12 @@ describe("the live day over HTTP", () => {
     // garcia-live posted once above; its limit here is 3.
     for (const text of ["dos", "tres"]) expect((await post(base, tokens["garcia-live"] ?? "", text)).status).toBe(200);
     const limited = await post(base, tokens["garcia-live"] ?? "", "cuatro");
-    expect(limited.status).toBe(429);
-    expect(limited.body.error?.data.reason).toBe("too-many-posts");
+    checkRefusal({
+      who: "household garcia-live, past its limit",
+      what: "guestbook.post",
+      expected: "429 too-many-posts",
+      answer: `${limited.status} ${limited.body.error?.data.reason}`,
+    });
     // Another household is not held back by it.
     expect((await post(base, tokens["ruiz-live"] ?? "", "otra casa")).status).toBe(200);
   });
@@ -176,7 +185,7 @@ describe("the live day over HTTP", () => {
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ message: "spam" }),
     });
-    expect(response.status).toBe(401);
+    checkRefusal({ who: "a stranger", what: "guestbook.post", expected: 401, answer: response.status });
   });
 
   it("should refuse push sign-ups on the emulators, and tokens that are not tokens", async () => {

@@ -4,6 +4,7 @@
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { checkRefusal } from "@boda/server/test/hardening-ledger";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DESKTOP, type GuestPage, guestsForThisFile, PHONE, pageUrl, screenshotPath } from "./support/browser";
@@ -165,7 +166,19 @@ describe("from the invite link to the answer", () => {
     await page.goto(pageUrl("#/"));
     await page.getByRole("heading", { level: 2, name: "¿Tienes invitación?" }).waitFor();
     const text = (await page.locator("body").textContent()) ?? "";
-    for (const detail of ["ES91", "BODA-LYM", "+34600111222", "Cena de ensayo"]) expect(text).not.toContain(detail);
+    for (const [detail, what] of [
+      ["ES91", "the bank details"],
+      ["BODA-LYM", "the hotel booking code"],
+      ["+34600111222", "a contact's phone number"],
+      ["Cena de ensayo", "the family-only dinner"],
+    ]) {
+      checkRefusal({
+        who: "a stranger in Chromium",
+        what: `see ${what} on the page`,
+        expected: "not shown",
+        answer: text.includes(detail as string) ? "shown" : "not shown",
+      });
+    }
     expect(await page.locator('a[href^="tel:"]').count()).toBe(0);
     await page.screenshot({ path: screenshotPath("stranger-dashboard-phone"), fullPage: true });
     expect(guest.consoleErrors).toEqual([]);

@@ -4,6 +4,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { injectFault } from "@boda/server/test/hardening-ledger";
 import { afterAll, describe, expect, it } from "vitest";
 import { DESKTOP, guestsForThisFile, screenshotPath } from "./support/browser";
 import { freePort } from "./support/ports";
@@ -37,6 +38,7 @@ describe("a new version of the page", () => {
       await restartUnderOpenPage(server, guest);
       await page.reload();
     };
+    const deploys = injectFault("two deploys of a new build under an open page in Chromium");
     await deploy("e2e-second");
     const offer = page.getByRole("status").filter({ hasText: "Hay una versión nueva de la página." });
     await offer.waitFor();
@@ -51,6 +53,7 @@ describe("a new version of the page", () => {
     await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
     await expect.poll(version, { timeout: 20_000 }).toBe("e2e-third");
     expect(guest.consoleErrors).toEqual([]);
+    deploys.survived("the page offered each new version and took it over, on request and on coming back");
     // Three builds and three server starts: slower than a page visit, still a matter of seconds each.
   }, 240_000);
 });

@@ -4,6 +4,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { injectFault } from "@boda/server/test/hardening-ledger";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import {
@@ -46,6 +47,7 @@ describe("offline at the venue", () => {
     await page.getByRole("heading", { level: 2, name: "Hacienda Los Olivos" }).waitFor();
     await readyForOffline(page, ["site.content", "locations.list"]);
 
+    const signalLost = injectFault("no network on a phone that had opened the page before");
     await page.context().setOffline(true);
     await page.goto(pageUrl("#/"));
     await page.getByRole("heading", { level: 2, name: "Programa" }).waitFor();
@@ -72,6 +74,7 @@ describe("offline at the venue", () => {
       await page.context().setOffline(false);
       await page.getByText("¡Nos casamos este verano!", { exact: true }).waitFor();
       await notice.waitFor({ state: "detached" });
+      signalLost.survived("home and places reopened offline with the time of the copy, and refreshed when back online");
     } finally {
       expect((await seed("content", EXAMPLE_CONTENT_FILE)).code).toBe(0);
     }
@@ -95,10 +98,12 @@ describe("offline at the venue", () => {
         .getByRole("radio", { name: "Can't come" })
         .check();
     }
+    const signalLost = injectFault("no network when a guest sends an answer");
     await page.context().setOffline(true);
     await page.getByRole("button", { name: "Send answer" }).click();
     await page.getByText("Offline: sending needs a connection. What you typed is still here.").waitFor();
     expect(await linh.getByRole("radio", { name: "Yes, coming" }).isChecked()).toBe(true);
+    signalLost.survived("told that sending needs a connection, with what was typed still there");
     await page.screenshot({ path: screenshotPath("offline-rsvp-desktop"), fullPage: false });
     await page.context().setOffline(false);
   });

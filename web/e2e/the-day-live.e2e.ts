@@ -1,5 +1,6 @@
 // Guest journey on the day: the couple's announcement reaches every open page without a reload, the guestbook
 // fills and empties live between phones, the page follows the phase the couple sets, and shows what is on now.
+import { injectFault } from "@boda/server/test/hardening-ledger";
 import { describe, expect, it } from "vitest";
 import { accessibilityViolations, DESKTOP, guestsForThisFile, PHONE, pageUrl, screenshotPath } from "./support/browser";
 import { freePort } from "./support/ports";
@@ -49,10 +50,12 @@ describe("the day, live", () => {
         await navigator.serviceWorker.ready;
       });
 
+      const deploy = injectFault("the BFF process restarted under an open page in Chromium (a deploy)");
       await restartUnderOpenPage(server, guest);
       expect((await seed("live", "set", "Después del despliegue")).code).toBe(0);
       await page.getByRole("status").filter({ hasText: "Después del despliegue" }).waitFor();
       expect(guest.consoleErrors).toEqual([]);
+      deploy.survived("the open page showed an announcement made after the restart, without a reload or an error");
     } finally {
       await seed("live", "clear");
       await server.stop();

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { buildServer } from "../build-server";
 import type { RsvpInput } from "../contract/rsvp";
 import { exampleContent } from "../test/emulators";
+import { injectFault } from "../test/hardening-ledger";
 import { createInMemoryServices } from "../test/in-memory-services";
 import { testHousehold } from "../test/services";
 import { gracefulShutdown } from "./graceful-shutdown";
@@ -70,6 +71,7 @@ describe("stopping the BFF (SIGTERM)", () => {
     });
     await saving.arrived;
 
+    const shutdown = injectFault("SIGTERM to the BFF with an answer being saved and a live stream open");
     const exits: number[] = [];
     const closeResources = { called: false };
     const shuttingDown = gracefulShutdown(app, {
@@ -97,6 +99,7 @@ describe("stopping the BFF (SIGTERM)", () => {
     expect(closeResources.called).toBe(true);
     expect(exits).toEqual([0]);
     expect(bff.answerOf(household.key)?.revision).toBe(1);
+    shutdown.survived("the answer in flight was saved, the stream ended, new connections refused, exit code 0");
   });
 
   it("should exit with 1 at the limit when a request never finishes, rather than wait to be killed", async () => {
@@ -111,10 +114,12 @@ describe("stopping the BFF (SIGTERM)", () => {
     }).catch(() => {});
     await saving.arrived;
 
+    const stuck = injectFault("SIGTERM to the BFF while a request never finishes");
     const exited = new Promise<number>((resolve) => {
       void gracefulShutdown(started.app, { closeResources: async () => {}, limitMs: 200, exit: resolve })("SIGTERM");
     });
     await expect(exited).resolves.toBe(1);
+    stuck.survived("exited with code 1 at the limit instead of hanging until killed");
     saving.release();
   });
 });

@@ -5,6 +5,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildServer } from "../build-server";
 import { exampleContent } from "../test/emulators";
+import { injectFault } from "../test/hardening-ledger";
 import { createInMemoryServices } from "../test/in-memory-services";
 
 describe("load shedding", () => {
@@ -25,6 +26,7 @@ describe("load shedding", () => {
   });
 
   it("should answer 503 with Retry-After and a message under pressure, and keep /healthz alive", async () => {
+    const pressure = injectFault("memory pressure past the BFF's limit (heap limit forced to 1 byte)");
     await expect.poll(async () => (await fetch(`${base}/trpc/site.content`)).status).toBe(503);
     const busy = await fetch(`${base}/trpc/config.get`);
     expect(busy.status).toBe(503);
@@ -34,5 +36,6 @@ describe("load shedding", () => {
       message: "The site is very busy right now; try again in 5 seconds.",
     });
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    pressure.survived("requests turned away at once with 503, Retry-After and a message; /healthz still 200");
   });
 });

@@ -5,6 +5,7 @@ import type { Firestore } from "firebase-admin/firestore";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { UnavailableError } from "../errors";
 import { GUEST_WAIT_MS } from "../firebase/guest-waits";
+import { injectFault } from "../test/hardening-ledger";
 import { createRsvpRepository } from "./rsvp-repository";
 
 function firestoreWhoseTransactionsFail(error: unknown): Firestore {
@@ -28,10 +29,12 @@ const request = {
 
 describe("an answer's transaction aborted by Firestore", () => {
   it("should ask the guest to send again shortly, with a Retry-After", async () => {
+    const fault = injectFault("Firestore aborted an answer's transaction (gRPC ABORTED, lock timeout)");
     const aborted = Object.assign(new Error("10 ABORTED: Transaction lock timeout."), { code: 10 });
     const saving = createRsvpRepository(firestoreWhoseTransactionsFail(aborted)).save(request);
     await expect(saving).rejects.toBeInstanceOf(UnavailableError);
     await expect(saving).rejects.toMatchObject({ reason: "unavailable", retryAfterSeconds: 2 });
+    fault.survived("the guest is asked to send again, with Retry-After 2, instead of a 500");
   });
 
   it("should let any other failure through as it is", async () => {
@@ -46,6 +49,7 @@ describe("an answer's transaction aborted by Firestore", () => {
 
     it("should write nothing, so the answer reported as not saved never lands later", async () => {
       vi.useFakeTimers();
+      const fault = injectFault("Firestore answered an answer's transaction after the guest's wait had run out");
       const writes: string[] = [];
       let releaseRead: () => void = () => {};
       const slowRead = new Promise<void>((resolve) => {
@@ -84,6 +88,7 @@ describe("an answer's transaction aborted by Firestore", () => {
       releaseRead();
       expect(await transactionOutcome).toBe("AbortError");
       expect(writes).toEqual([]);
+      fault.survived("the late transaction wrote nothing, so the answer reported as not saved never lands");
     });
   });
 });

@@ -1,5 +1,7 @@
 // An open page stays live for as long as it is open: when its stream ends (the server shutting down for a deploy)
 // or fails, the page opens it again by itself and catches up with what it missed.
+
+import { injectFault } from "@boda/server/test/hardening-ledger";
 import { act, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderApp } from "../test/render-app";
@@ -14,6 +16,7 @@ describe("the live stream", () => {
     await act(async () => bff.announce("Primer aviso"));
     await screen.findByText("Primer aviso");
 
+    const restart = injectFault("the server ended an open page's live stream (a restart)");
     await act(async () => {
       bff.endLiveStreams();
       bff.announce("Aviso durante el despliegue");
@@ -22,14 +25,17 @@ describe("the live stream", () => {
     // And it is a working stream again, not a one-off snapshot.
     await act(async () => bff.announce("Aviso después"));
     await screen.findByText("Aviso después");
+    restart.survived("the page opened its stream again and showed what was announced while it was closed");
     stopLive();
   });
 
   it("opens again after the server answers it unavailable (a 503 while overloaded)", async () => {
+    const refused = injectFault("the server answered an open page's live stream 503 (overloaded)");
     const { bff, stopLive } = renderApp({ history: ["/"], failedLiveStreams: 1 });
     await screen.findByRole("heading", { level: 2, name: "Programa" });
     await act(async () => bff.announce("Aviso tras el fallo"));
     await screen.findByText("Aviso tras el fallo", {}, REOPENED_WITHIN);
+    refused.survived("the page opened its stream again and showed the next announcement");
     stopLive();
   });
 });
