@@ -2,12 +2,22 @@
 // at the end of `pnpm test` (scripts/src/hardening-report.ts). Tests record *observations* (the refusal they checked
 // and the answer they got, the fault they injected and whether the service came back, each hostile payload's outcome),
 // never their titles, and they record before they assert, so a broken refusal shows up in the report as broken.
-import { appendFileSync, mkdirSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { expect } from "vitest";
 
-const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+/**
+ * The repository, found from the test's working directory (a package of the workspace): `import.meta.url` is not a
+ * file URL in the web package's jsdom tests.
+ */
+function findRepoRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, "pnpm-workspace.yaml"))) return dir;
+    if (path.dirname(dir) === dir)
+      throw new Error(`No pnpm-workspace.yaml above ${from}: run the tests in the repository.`);
+  }
+}
+const REPO_ROOT = findRepoRoot(process.cwd());
 /** `pnpm test` sets it (and empties it first); a test file run alone writes beside the other test results. */
 const LEDGER_DIR = process.env.HARDENING_LEDGER_DIR ?? path.join(REPO_ROOT, "artifacts/test-results/hardening-ledger");
 
