@@ -146,7 +146,13 @@ export function hardeningReport(resultsDir: string): HardeningReport {
       ? "not run"
       : `${refusals.length} checked by ${new Set(refusals.map((r) => `${r.file}›${r.test}`)).size} tests ` +
         `(${tally(countBy(refusals, (r) => layerOf(r.file)))}): ${refusals.length - broke.length} held, ${broke.length} broke`;
-  detail.push("## Refusals", "", ...byTest(refusals), "");
+  detail.push(
+    "## Refusals",
+    "",
+    ...byTest(refusals),
+    "",
+    ...(broke.length > 0 ? ["### Broke", "", ...broke.map((r) => `- ${r.who} → ${r.what}: got ${r.answer}`), ""] : []),
+  );
 
   // Faults: injected, and survived only when the test saw the service hold or come back.
   const faults = readRecords<Fault>(ledgerDir, "faults");
@@ -157,9 +163,18 @@ export function hardeningReport(resultsDir: string): HardeningReport {
   const faultsLine =
     injected.length === 0
       ? "not run"
-      : `${injected.length} injected (${tally(countBy(injected, (f) => f.fault.replace(/ \(.*\)$/, "")))}): ` +
+      : `${injected.length} injected by ${new Set(injected.map((f) => `${f.file}›${f.test}`)).size} tests ` +
+        `(${tally(countBy(injected, (f) => layerOf(f.file)))}): ` +
         `${injected.length - notSurvived.length} survived, ${notSurvived.length} not`;
-  detail.push("## Faults", "", ...byTest(injected), "");
+  detail.push(
+    "## Faults",
+    "",
+    ...injected.map((fault) => {
+      const survived = faults.find((each) => each.id === fault.id && each.event === "survived");
+      return `- ${fault.fault}: ${survived ? `survived (${survived.evidence})` : "NOT SURVIVED"} — ${fault.file} › ${fault.test}`;
+    }),
+    "",
+  );
 
   // The guessing tests each record one part of the picture (limits, look-alikes, timing).
   const guessing: CodeGuessing = Object.assign({}, ...readRecords<CodeGuessing>(ledgerDir, "code-guessing"));
