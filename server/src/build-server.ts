@@ -4,11 +4,12 @@ import path from "node:path";
 import fastifyCompress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyRequest } from "fastify";
 import type { Viewer } from "./auth/viewer";
 import type { RequestContext, Services } from "./context";
 import { MAX_BATCH_SIZE, MAX_BODY_BYTES } from "./contract/request-limits";
 import { ReasonedError } from "./errors";
+import { addressKey, clientAddressFrom, NO_PROXY, type ProxyTrust } from "./http/client-address";
 import { registerContentResponse } from "./http/content-response";
 import { type LoadShedding, registerLoadShedding } from "./http/load-shedding";
 import { refusedRequestMessage, registerRequestLimits, requestIdFrom } from "./http/request-limits";
@@ -30,10 +31,11 @@ export interface BuildServerOptions {
    */
   endLiveStreams?: () => void;
   /**
-   * Behind a proxy (Firebase Hosting, Cloud Run), the client's address is in X-Forwarded-For; trust it only there,
-   * or anyone could pick an address per request and walk around the rate limits. Fastify's `trustProxy` values.
+   * Behind Google's front end (Cloud Run, reached directly or through Firebase Hosting), the client's address is the
+   * X-Forwarded-For entry Google appended, read from the right (http/client-address.ts); the entries a caller writes
+   * are never read. Left out, the socket's peer is the client.
    */
-  trustProxy?: boolean | string;
+  proxyTrust?: ProxyTrust;
   /** A pino logger; tests leave it out to keep their output quiet. */
   logger?: FastifyBaseLogger;
   /** Serve this built web app on the same origin (production). */
@@ -69,7 +71,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     routerOptions: { maxParamLength: 5000 },
     // An RSVP is a few kilobytes; anything far larger is refused before it is read (http/request-limits.ts).
     bodyLimit: MAX_BODY_BYTES,
-    trustProxy: options.trustProxy ?? false,
+    // X-Forwarded-For is read by http/client-address.ts, from the right; Fastify's own reading takes the left-most
+    // entry, which the caller writes, so it stays off and `request.ip` is the socket's peer.
+    trustProxy: false,
     // Per request, only errors and slow requests are logged (http/request-log.ts).
     logController: new QuietRequestLog(options.slowRequestMs ?? 1000),
   });
@@ -85,6 +89,11 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     // Hide 5xx details from browsers; 4xx messages are about their own request and safe to show.
     reply.code(status).send({ error: status >= 500 ? "Internal Server Error" : refusedRequestMessage(error) });
   });
+
+  const proxyTrust = options.proxyTrust ?? NO_PROXY;
+  /** The key every limit counts under for this request: the client's address, IPv6 by its /64. */
+  const clientAddressOf = (request: FastifyRequest) =>
+    addressKey(clientAddressFrom(request.socket.remoteAddress, request.headers["x-forwarded-for"], proxyTrust));
 
   registerRequestLimits(app);
   if (options.loadShedding) await registerLoadShedding(app, options.loadShedding);
@@ -134,7 +143,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
             viewer ??= options.resolveViewer(req.headers.authorization);
             return viewer;
           },
-          clientAddress: req.ip,
+          clientAddress: clientAddressOf(req),
         };
       },
       responseMeta({ errors }) {
