@@ -4,12 +4,14 @@ import path from "node:path";
 import fastifyCompress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyRequest } from "fastify";
 import type { Viewer } from "./auth/viewer";
 import type { RequestContext, Services } from "./context";
 import { MAX_BATCH_SIZE, MAX_BODY_BYTES } from "./contract/request-limits";
 import { ReasonedError } from "./errors";
+import { addressKey, clientAddressFrom, NO_PROXY, type ProxyTrust } from "./http/client-address";
 import { registerContentResponse } from "./http/content-response";
+import { DEFAULT_LIVE_STREAM_LIMITS, type LiveStreamLimits, registerLiveStreamLimits } from "./http/live-stream-limits";
 import { type LoadShedding, registerLoadShedding } from "./http/load-shedding";
 import { refusedRequestMessage, registerRequestLimits, requestIdFrom } from "./http/request-limits";
 import { QuietRequestLog } from "./http/request-log";
@@ -30,10 +32,11 @@ export interface BuildServerOptions {
    */
   endLiveStreams?: () => void;
   /**
-   * Behind a proxy (Firebase Hosting, Cloud Run), the client's address is in X-Forwarded-For; trust it only there,
-   * or anyone could pick an address per request and walk around the rate limits. Fastify's `trustProxy` values.
+   * Behind Google's front end (Cloud Run, reached directly or through Firebase Hosting), the client's address is the
+   * X-Forwarded-For entry Google appended, read from the right (http/client-address.ts); the entries a caller writes
+   * are never read. Left out, the socket's peer is the client.
    */
-  trustProxy?: boolean | string;
+  proxyTrust?: ProxyTrust;
   /** A pino logger; tests leave it out to keep their output quiet. */
   logger?: FastifyBaseLogger;
   /** Serve this built web app on the same origin (production). */
@@ -49,6 +52,8 @@ export interface BuildServerOptions {
   siteUrl?: string;
   /** Served over HTTPS on a real project: browsers are told to stay on HTTPS (HSTS). */
   production?: boolean;
+  /** Caps on open live streams (http/live-stream-limits.ts); the defaults unless given. */
+  liveStreamLimits?: LiveStreamLimits;
   /** Turn requests away with 503 when the process is overloaded (http/load-shedding.ts); off unless given. */
   loadShedding?: LoadShedding;
 }
@@ -69,7 +74,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     routerOptions: { maxParamLength: 5000 },
     // An RSVP is a few kilobytes; anything far larger is refused before it is read (http/request-limits.ts).
     bodyLimit: MAX_BODY_BYTES,
-    trustProxy: options.trustProxy ?? false,
+    // X-Forwarded-For is read by http/client-address.ts, from the right; Fastify's own reading takes the left-most
+    // entry, which the caller writes, so it stays off and `request.ip` is the socket's peer.
+    trustProxy: false,
     // Per request, only errors and slow requests are logged (http/request-log.ts).
     logController: new QuietRequestLog(options.slowRequestMs ?? 1000),
   });
@@ -86,11 +93,35 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     reply.code(status).send({ error: status >= 500 ? "Internal Server Error" : refusedRequestMessage(error) });
   });
 
+  const proxyTrust = options.proxyTrust ?? NO_PROXY;
+  /** The key every limit counts under for this request: the client's address, IPv6 by its /64. */
+  const clientAddressOf = (request: FastifyRequest) =>
+    addressKey(clientAddressFrom(request.socket.remoteAddress, request.headers["x-forwarded-for"], proxyTrust));
+
+  // The viewer is verified at most once per request: by the live-stream gate or by a procedure that asks.
+  const viewers = new WeakMap<FastifyRequest, Promise<Viewer>>();
+  const viewerOf = (request: FastifyRequest) => {
+    let viewer = viewers.get(request);
+    if (!viewer) {
+      viewer = options.resolveViewer(request.headers.authorization);
+      // Only awaited by whoever asks; a refusal must not surface as an unhandled rejection meanwhile.
+      viewer.catch(() => {});
+      viewers.set(request, viewer);
+    }
+    return viewer;
+  };
+
   registerRequestLimits(app);
   if (options.loadShedding) await registerLoadShedding(app, options.loadShedding);
   await registerSecurityHeaders(app, {
     firebaseWebConfig: options.services.firebaseWebConfig,
     production: options.production ?? false,
+  });
+
+  registerLiveStreamLimits(app, {
+    limits: options.liveStreamLimits ?? DEFAULT_LIVE_STREAM_LIMITS,
+    clientAddressOf,
+    viewerOf,
   });
 
   // Closing waits for every connection to end. Live streams never end by themselves, so they are ended here; a
@@ -126,15 +157,11 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       // A crafted batch of thousands of calls is refused whole, before any procedure runs.
       maxBatchSize: MAX_BATCH_SIZE,
       createContext: ({ req }): RequestContext => {
-        let viewer: Promise<Viewer> | undefined;
         return {
           services: options.services,
           // Verified at most once per request, and only by procedures that ask who is calling.
-          viewer: () => {
-            viewer ??= options.resolveViewer(req.headers.authorization);
-            return viewer;
-          },
-          clientAddress: req.ip,
+          viewer: () => viewerOf(req),
+          clientAddress: clientAddressOf(req),
         };
       },
       responseMeta({ errors }) {
@@ -152,17 +179,23 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
 
   app.get("/healthz", async () => ({ status: "ok" }));
 
-  app.get("/readyz", async (_request, reply) => {
+  // Readiness is public (Cloud Run probes it): the answer says only "unavailable"; why goes to the log.
+  app.get("/readyz", async (request, reply) => {
+    const unavailable = () => reply.code(503).header("retry-after", "5").send({ status: "unavailable" });
     try {
       await options.checkFirestore();
     } catch (error) {
-      return reply.code(503).send({ status: "unavailable", reason: `Firestore unreachable: ${String(error)}` });
+      request.log.warn({ err: error }, "not ready: Firestore unreachable");
+      return unavailable();
     }
     for (const [what, health] of [
       ["content", options.services.content.health()],
       ["guest list", options.services.households.health()],
     ] as const) {
-      if (!health.ready) return reply.code(503).send({ status: "unavailable", reason: `${what}: ${health.reason}` });
+      if (!health.ready) {
+        request.log.warn({ what, reason: health.reason }, `not ready: ${what}`);
+        return unavailable();
+      }
     }
     return { status: "ready" };
   });

@@ -33,6 +33,9 @@ export interface RequestContext {
   services: Services;
   /** Verifies the request's `Authorization` header (memoised per request); throws SessionError when refused. */
   viewer: () => Promise<Viewer>;
-  /** The client's address, for rate limits (the proxy's `X-Forwarded-For` only when TRUST_PROXY says so). */
+  /**
+   * The key limits count this caller under: the client's address (behind Google's front end, the X-Forwarded-For
+   * entry Google appended, never one the caller wrote), an IPv6 address by its /64 (http/client-address.ts).
+   */
   clientAddress: string;
 }

@@ -89,6 +89,16 @@ describe("the BFF's environment", () => {
     expect(serverEnvProblems({ ...onCloudRun, HOST: "0.0.0.0", TRUST_PROXY: "true" })).toEqual([]);
   });
 
+  it("should take the proxy ranges as CIDR ranges only", () => {
+    const ranges = "35.191.0.0/16, 2600:2d00:1:b029::/64";
+    expect(parseServerEnv({ ...EMULATORS, PROXY_RANGES: ranges }).PROXY_RANGES).toEqual([
+      "35.191.0.0/16",
+      "2600:2d00:1:b029::/64",
+    ]);
+    expect(names(serverEnvProblems({ ...EMULATORS, PROXY_RANGES: "35.191.0.0/33" }))).toEqual(["PROXY_RANGES"]);
+    expect(names(serverEnvProblems({ ...EMULATORS, PROXY_RANGES: "google" }))).toEqual(["PROXY_RANGES"]);
+  });
+
   it("should take a fixed clock on the emulators only, and refuse one that is not an instant", () => {
     expect(parseServerEnv({ ...EMULATORS, FIXED_NOW: "2027-04-20T05:41:00Z" }).FIXED_NOW?.toISOString()).toBe(
       "2027-04-20T05:41:00.000Z",

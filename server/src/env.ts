@@ -1,4 +1,5 @@
 // The BFF's environment, parsed once at start-up; a bad value stops the process with every problem listed.
+import { isIP } from "node:net";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { formatPath } from "./contract/issues";
@@ -11,13 +12,31 @@ const ServerEnv = z.object({
   /** Built web app to serve on the same origin (production). Unset in development: Vite serves it. */
   WEB_DIST_DIR: z.string().optional(),
   /**
-   * Set behind a proxy (Firebase Hosting → Cloud Run: `true`) so rate limits see the guest's address from
-   * X-Forwarded-For; left unset when browsers connect directly, or anyone could claim any address.
+   * `true` on Cloud Run: requests come through Google's front end (directly at the run.app URL, or from Firebase
+   * Hosting), and the client's address is the X-Forwarded-For entry Google appended, read from the right
+   * (http/client-address.ts, docs/security.md "The client's address"). Left unset when browsers connect directly,
+   * or anyone could claim any address.
    */
   TRUST_PROXY: z
-    .enum(["true", "false"], { error: 'must be "true" (behind a proxy) or "false"' })
+    .enum(["true", "false"], { error: 'must be "true" (behind Google\'s front end) or "false"' })
     .default("false")
     .transform((value) => value === "true"),
+  /**
+   * The addresses Firebase Hosting reaches Cloud Run from, when they are not Google's front-end ranges (comma-separated
+   * CIDR ranges). Only read with TRUST_PROXY=true.
+   */
+  PROXY_RANGES: z
+    .string()
+    .optional()
+    .transform((value) =>
+      value
+        ?.split(",")
+        .map((range) => range.trim())
+        .filter((range) => range !== ""),
+    )
+    .refine((ranges) => ranges === undefined || ranges.every(isCidr), {
+      error: "must be comma-separated address ranges such as 35.191.0.0/16,2600:2d00:1:b029::/64",
+    }),
   /** The site's public address (https://boda.example.com), for absolute links in link previews. */
   SITE_URL: z
     .url({ protocol: /^https?$/, error: "must be the site's address, such as https://boda.example.com" })
@@ -123,7 +142,7 @@ export function serverEnvProblems(env: NodeJS.ProcessEnv): string[] {
     if (env.TRUST_PROXY !== "true") {
       problems.push(
         "TRUST_PROXY: on Cloud Run every request comes through Google's front end; set TRUST_PROXY=true, " +
-          "or every guest shares one address in the invitation rate limits",
+          "or every guest shares one address in the rate limits",
       );
     }
   }
@@ -139,6 +158,13 @@ export function parseServerEnv(env: NodeJS.ProcessEnv): ServerEnv {
 
 function withoutEmptyValues(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
+}
+
+function isCidr(range: string): boolean {
+  const [network = "", prefix] = range.split("/");
+  const version = isIP(network);
+  if (version === 0 || prefix === undefined || !/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (version === 4 ? 32 : 128);
 }
 
 function isHttpsOrigin(value: string): boolean {

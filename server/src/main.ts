@@ -7,6 +7,7 @@ import { firebaseWebConfig } from "./config/web-config";
 import { parseServerEnv } from "./env";
 import { connectFirebase, firebaseTargetFromEnv } from "./firebase/admin";
 import { pingFirestore } from "./firebase/firestore-health";
+import { GOOGLE_CHAIN } from "./http/client-address";
 import { gracefulShutdown, SHUTDOWN_LIMIT_MS } from "./http/graceful-shutdown";
 import { PRODUCTION_LOAD_SHEDDING } from "./http/load-shedding";
 import { projectPushSubscriptions } from "./notifications/push-subscriptions";
@@ -48,7 +49,9 @@ const app = await buildServer({
   services,
   resolveViewer,
   endLiveStreams,
-  trustProxy: env.TRUST_PROXY,
+  proxyTrust: env.TRUST_PROXY
+    ? { ...GOOGLE_CHAIN, proxyRanges: env.PROXY_RANGES ?? GOOGLE_CHAIN.proxyRanges }
+    : undefined,
   // A real project is served over HTTPS (Hosting, Cloud Run); the emulators over plain http.
   production: env.NODE_ENV === "production" && !firebase.target.emulated,
   loadShedding: PRODUCTION_LOAD_SHEDDING,

@@ -39,3 +39,60 @@ describe("load shedding", () => {
     pressure.survived("requests turned away at once with 503, Retry-After and a message; /healthz still 200");
   });
 });
+
+describe("load shedding on a blocked event loop", () => {
+  let app: FastifyInstance;
+  let base: string;
+  beforeAll(async () => {
+    const bff = createInMemoryServices({ content: exampleContent() });
+    app = await buildServer({
+      services: bff.services,
+      resolveViewer: bff.viewerForToken,
+      checkFirestore: async () => {},
+      // The production trigger (event-loop delay), with a small threshold so a short block crosses it.
+      loadShedding: { maxEventLoopDelay: 20, sampleInterval: 5 },
+    });
+    base = await app.listen({ host: "127.0.0.1", port: 0 });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  /** Work that never yields: the loop answers nothing while it runs. */
+  const spin = (ms: number) => {
+    const until = performance.now() + ms;
+    while (performance.now() < until) {}
+  };
+
+  it("should turn requests away with 503 while the event loop is blocked, keep /healthz alive, and recover", async () => {
+    // Calm first (start-up itself can hold the loop past so small a threshold).
+    await expect.poll(async () => (await fetch(`${base}/trpc/site.content`)).status, { timeout: 20_000 }).toBe(200);
+    const blocked = injectFault("event loop blocked by busy loops of 60 ms, over and over (threshold 20 ms)");
+    // Blocks of 60 ms with barely a gap: every sample sees the loop late, as under a burst of CPU-bound work.
+    const blocker = setInterval(() => spin(60), 1);
+    let healthz: number[] = [];
+    try {
+      await expect
+        .poll(async () => (await fetch(`${base}/trpc/site.content`)).status, { timeout: 20_000, interval: 10 })
+        .toBe(503);
+      let refused: Response | undefined;
+      await expect
+        .poll(
+          async () => {
+            refused = await fetch(`${base}/trpc/config.get`);
+            return refused.status;
+          },
+          { timeout: 20_000, interval: 10 },
+        )
+        .toBe(503);
+      expect(refused?.headers.get("retry-after")).toBe("5");
+      healthz = await Promise.all([1, 2, 3].map(async () => (await fetch(`${base}/healthz`)).status));
+    } finally {
+      clearInterval(blocker);
+    }
+    expect(healthz).toEqual([200, 200, 200]);
+    // Once the work is done the BFF answers again by itself.
+    await expect.poll(async () => (await fetch(`${base}/trpc/site.content`)).status, { timeout: 20_000 }).toBe(200);
+    blocked.survived("503 with Retry-After while the loop was blocked, /healthz 200 throughout, 200 again after");
+  }, 60_000);
+});
