@@ -31,7 +31,8 @@ FROM gcr.io/distroless/nodejs20-debian12:nonroot
 WORKDIR /app
 # Configuration comes only from the environment; the project's settings (FIREBASE_PROJECT_ID, FIREBASE_DATABASE_URL,
 # SITE_URL, FIREBASE_WEB_API_KEY, FIREBASE_VAPID_KEY…) are set on the Cloud Run service by the deploy command and
-# checked at start-up. Cloud Run sets PORT (8080 unless told otherwise) and sends requests through its front end.
+# checked at start-up. Cloud Run sets PORT (8080 unless told otherwise) and sends requests through its front end,
+# so TRUST_PROXY=true: the guest's address is the X-Forwarded-For entry Google appended, read from the right.
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=8080 \
