@@ -13,6 +13,7 @@ import { Rsvp } from "../contract/rsvp";
 import { Switches } from "../contract/switches";
 import { GuestError, SessionError, UnavailableError } from "../errors";
 import type { HouseholdDirectory } from "../households/household-directory";
+import { memoryLimitStore } from "../limits/shared-limits";
 import type { LiveChange } from "../live/live-hub";
 import { type PushSubscriptions, unavailablePushSubscriptions } from "../notifications/push-subscriptions";
 import type { RsvpRepository } from "../rsvp/rsvp-repository";
@@ -135,6 +136,8 @@ export function createInMemoryServices(options: InMemoryOptions) {
       households: directory,
       createCustomToken: async (uid) => `${TOKEN_PREFIX}${uid}`,
       limits: options.redeemLimits,
+      // One instance, no database: each process counts for itself (the shared store is tested on the emulators).
+      limitStore: memoryLimitStore(),
     }),
     rsvps,
     live: {
