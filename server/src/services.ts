@@ -10,6 +10,7 @@ import type { FirebaseWebConfig } from "./contract/site-view";
 import type { FirebaseHandles } from "./firebase/admin";
 import { createGuestbookWriter, type GuestbookLimits } from "./guestbook/guestbook-writer";
 import { createHouseholdDirectory } from "./households/household-directory";
+import { realtimeDatabaseLimitStore } from "./limits/shared-limits";
 import { createLiveHub } from "./live/live-hub";
 import { type PushSubscriptions, unavailablePushSubscriptions } from "./notifications/push-subscriptions";
 import { createRsvpRepository } from "./rsvp/rsvp-repository";
@@ -31,6 +32,8 @@ export function createServices(options: ServiceOptions) {
   const { firestore, auth, database } = options.firebase;
   const households = createHouseholdDirectory(firestore, options.log);
   const shutdown = new AbortController();
+  // Sign-in and guestbook limits, counted together by every instance (why the Realtime Database: limits/shared-limits).
+  const limitStore = realtimeDatabaseLimitStore(database, { log: options.log });
   const services: Services = {
     content: createContentCache(createContentRepository(firestore), options.log),
     views: createAudienceViews(),
@@ -40,10 +43,11 @@ export function createServices(options: ServiceOptions) {
       households,
       createCustomToken: (uid, claims) => auth.createCustomToken(uid, { ...claims }),
       limits: options.redeemLimits,
+      limitStore,
     }),
     rsvps: createRsvpRepository(firestore),
     live: createLiveHub(database, options.log),
-    guestbook: createGuestbookWriter(database, options.guestbookLimits),
+    guestbook: createGuestbookWriter(database, limitStore, options.guestbookLimits),
     push: options.push ?? unavailablePushSubscriptions,
     firebaseWebConfig: options.firebaseWebConfig,
     shutdown: shutdown.signal,
@@ -61,6 +65,7 @@ export function createServices(options: ServiceOptions) {
       services.households.close();
       services.switches.close();
       services.live.close();
+      limitStore.close();
     },
   };
 }

@@ -1,5 +1,6 @@
 // A guest's browser reduced to HTTP calls against a running BFF: tRPC queries and mutations, signing in with an
 // invitation at the Auth emulator, and the live stream. Used by the production-bundle tests and the capacity measure.
+import { randomUUID } from "node:crypto";
 import type { InvitationView } from "@boda/server/contract/site-view";
 import { EventSource } from "eventsource";
 
@@ -64,8 +65,11 @@ export async function idTokenFor(authEmulatorHost: string, customToken: string):
   return body.idToken;
 }
 
-/** A valid answer for a household: every named member, declining every event (no meal to choose). */
-export function declineEverything(invitation: InvitationView, expectedRevision: number) {
+/**
+ * A valid answer for a household: every named member, declining every event (no meal to choose). `submissionId` is
+ * its idempotency key: pass the same one to send this answer again safely after a reply that never came.
+ */
+export function declineEverything(invitation: InvitationView, expectedRevision: number, submissionId = randomUUID()) {
   return {
     people: invitation.household.members.map((member) => ({
       personId: member.id,
@@ -74,6 +78,7 @@ export function declineEverything(invitation: InvitationView, expectedRevision: 
     })),
     answers: {},
     expectedRevision,
+    submissionId,
   };
 }
 

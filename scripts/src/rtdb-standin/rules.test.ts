@@ -21,6 +21,8 @@ let browsers: Record<string, Database>;
 const STORED = {
   live: { message: "La ceremonia empieza en 10 minutos", updatedAt: 1 },
   guestbook: { e1: { householdKey: "garcia", name: "Familia García", message: "¡Vivan los novios!", createdAt: 1 } },
+  // The BFF's shared rate-limit counts (server/src/limits/shared-limits.ts): no browser may read or reset them.
+  rateLimits: { "redeem-address:0123456789abcdef0123456789abcdef": { count: 3, resetAt: 1 } },
 };
 
 beforeAll(async () => {
@@ -59,7 +61,15 @@ function listenRefused(db: Database, path: string): Promise<Error> {
   });
 }
 
-for (const path of ["", "live", "guestbook", "guestbook/e1", "anything/else"]) {
+for (const path of [
+  "",
+  "live",
+  "guestbook",
+  "guestbook/e1",
+  "rateLimits",
+  "rateLimits/redeem-address:0123456789abcdef0123456789abcdef",
+  "anything/else",
+]) {
   describe(`/${path}`, () => {
     it("should deny every browser reading or listening, whoever is signed in", async () => {
       for (const [who, db] of Object.entries(browsers)) {

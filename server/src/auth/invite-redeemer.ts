@@ -1,12 +1,13 @@
 // Redeeming an invite link: the code is checked against the guest list and, if it is a household's current code,
 // a Firebase custom token is minted for the browser to sign in with. Attempts are rate-limited per address and
-// across all addresses; unknown and rotated codes get the same answer, so a guesser learns nothing.
-import { RateLimiterMemory, type RateLimiterRes } from "rate-limiter-flexible";
+// across all addresses, counted where every BFF instance sees them (`../limits/shared-limits.ts`); unknown and rotated
+// codes get the same answer, so a guesser learns nothing.
 import { type Household, InviteCode } from "../contract/household";
 import { normalizeInviteCode } from "../contract/invite-code";
 import type { Language } from "../contract/language";
 import { GuestError } from "../errors";
 import type { HouseholdDirectory } from "../households/household-directory";
+import { LimitReached, type LimitStore } from "../limits/shared-limits";
 import { type HouseholdClaims, householdUid } from "./viewer";
 
 export interface RedeemLimits {
@@ -39,17 +40,20 @@ export function createInviteRedeemer(deps: {
   households: HouseholdDirectory;
   createCustomToken: (uid: string, claims: HouseholdClaims) => Promise<string>;
   limits?: RedeemLimits;
+  /**
+   * Where attempts are counted: shared by every instance in production (the Realtime Database). When it does not
+   * answer, redeeming fails closed: 503 with Retry-After, never an uncounted attempt.
+   */
+  limitStore: LimitStore;
 }): InviteRedeemer {
   const limits = deps.limits ?? DEFAULT_REDEEM_LIMITS;
-  const perAddress = new RateLimiterMemory({
-    keyPrefix: "redeem-address",
+  const perAddress = deps.limitStore.limiter("redeem-address", {
     points: limits.perAddress.attempts,
-    duration: limits.perAddress.windowSeconds,
+    windowSeconds: limits.perAddress.windowSeconds,
   });
-  const global = new RateLimiterMemory({
-    keyPrefix: "redeem-global",
+  const global = deps.limitStore.limiter("redeem-global", {
     points: limits.global.attempts,
-    duration: limits.global.windowSeconds,
+    windowSeconds: limits.global.windowSeconds,
   });
 
   /** Takes one attempt from both budgets up front, so a burst of parallel guesses cannot slip past the limit. */
@@ -57,13 +61,13 @@ export function createInviteRedeemer(deps: {
     try {
       await perAddress.consume(address);
     } catch (refusal) {
-      throw tooManyAttempts(refusal as RateLimiterRes);
+      throw refusal instanceof LimitReached ? tooManyAttempts(refusal) : refusal;
     }
     try {
       await global.consume("all");
     } catch (refusal) {
-      await perAddress.reward(address);
-      throw tooManyAttempts(refusal as RateLimiterRes);
+      await perAddress.refund(address);
+      throw refusal instanceof LimitReached ? tooManyAttempts(refusal) : refusal;
     }
   }
 
@@ -87,7 +91,7 @@ export function createInviteRedeemer(deps: {
         );
       }
       // A guest who gets in has not been guessing: give the attempt back.
-      await Promise.all([perAddress.reward(address), global.reward("all")]);
+      await Promise.all([perAddress.refund(address), global.refund("all")]);
       return {
         token: await deps.createCustomToken(householdUid(household.key), claimsOf(household)),
         household: { displayName: household.displayName, language: household.language },
@@ -100,8 +104,8 @@ function claimsOf(household: Household): HouseholdClaims {
   return { householdKey: household.key, tags: household.tags, codeIssuedAt: household.codeIssuedAt };
 }
 
-function tooManyAttempts(refusal: RateLimiterRes): GuestError {
-  const seconds = Math.max(1, Math.ceil((refusal.msBeforeNext ?? 60_000) / 1000));
+function tooManyAttempts(refusal: LimitReached): GuestError {
+  const seconds = refusal.retryAfterSeconds;
   return new GuestError(
     "TOO_MANY_REQUESTS",
     "too-many-attempts",

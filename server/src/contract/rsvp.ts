@@ -61,6 +61,13 @@ export const RsvpInput = z.strictObject({
    * else in the household answered meanwhile: the BFF refuses rather than silently overwrite their answer.
    */
   expectedRevision: z.number().int().min(0),
+  /**
+   * This answer's idempotency key: a UUID the page makes once per answer the guest sends and reuses on its retries.
+   * A key that already landed gets the revision it produced back instead of a second save or a conflict, so a retry
+   * after a lost reply (a timeout, a 503, a dropped connection) is safe. Optional only for older callers: without
+   * one, the BFF makes one and a retry is not recognised.
+   */
+  submissionId: z.uuid().optional(),
 });
 export type RsvpInput = z.infer<typeof RsvpInput>;
 
@@ -85,6 +92,8 @@ export const Rsvp = z.strictObject({
   respondedAt: z.iso.datetime(),
   /** 1 for the first answer, +1 for every change. */
   revision: z.number().int().min(1),
+  /** The idempotency key of the submit that saved this revision (absent on answers saved before keys existed). */
+  submissionId: z.string().min(1).optional(),
 });
 export type Rsvp = z.infer<typeof Rsvp>;
 

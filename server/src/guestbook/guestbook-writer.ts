@@ -1,12 +1,13 @@
 // Guests' guestbook posts, written by the BFF into the Realtime Database (browsers are denied by the rules), with a
-// per-household rate limit so one phone cannot flood the page.
+// per-household rate limit, counted where every BFF instance sees it (`../limits/shared-limits.ts`), so one phone
+// cannot flood the page.
 import type { Database } from "firebase-admin/database";
 import { ServerValue } from "firebase-admin/database";
-import { RateLimiterMemory, type RateLimiterRes } from "rate-limiter-flexible";
 import { GUESTBOOK_PATH } from "../contract/guestbook";
 import type { Household } from "../contract/household";
 import { GuestError, UnavailableError } from "../errors";
 import { GUEST_WAIT_MS, whileGuestWaits } from "../firebase/guest-waits";
+import { LimitReached, type LimitStore } from "../limits/shared-limits";
 
 export interface GuestbookLimits {
   posts: number;
@@ -21,18 +22,20 @@ export interface GuestbookWriter {
   post(household: Pick<Household, "key" | "displayName">, message: string): Promise<string>;
 }
 
-export function createGuestbookWriter(database: Database, limits = DEFAULT_GUESTBOOK_LIMITS): GuestbookWriter {
-  const limiter = new RateLimiterMemory({
-    keyPrefix: "guestbook",
-    points: limits.posts,
-    duration: limits.windowSeconds,
-  });
+export function createGuestbookWriter(
+  database: Database,
+  limitStore: LimitStore,
+  limits = DEFAULT_GUESTBOOK_LIMITS,
+): GuestbookWriter {
+  const limiter = limitStore.limiter("guestbook", { points: limits.posts, windowSeconds: limits.windowSeconds });
   return {
     async post(household, message) {
       try {
+        // Taken before writing; a store that does not answer refuses the post (503 with Retry-After).
         await limiter.consume(household.key);
       } catch (refusal) {
-        const seconds = Math.max(1, Math.ceil(((refusal as RateLimiterRes).msBeforeNext ?? 60_000) / 1000));
+        if (!(refusal instanceof LimitReached)) throw refusal;
+        const seconds = refusal.retryAfterSeconds;
         throw new GuestError(
           "TOO_MANY_REQUESTS",
           "too-many-posts",

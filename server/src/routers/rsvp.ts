@@ -1,5 +1,6 @@
 // Answering the invitation: a household saves its answer (checked against its invitation, the deadline and the
 // `rsvp_open` switch); the couple follows everyone's answers.
+import { randomUUID } from "node:crypto";
 import { formatPath } from "../contract/issues";
 import type { Rsvp } from "../contract/rsvp";
 import { RsvpInput } from "../contract/rsvp";
@@ -52,6 +53,8 @@ export const rsvpRouter = router({
     return ctx.services.rsvps.save({
       householdKey: household.key,
       expectedRevision: input.expectedRevision,
+      // Every page sends one; a caller that does not gets a fresh key (its retries are then new answers).
+      submissionId: input.submissionId ?? randomUUID(),
       by: { kind: "household", uid: ctx.viewer.uid },
       now: ctx.services.now(),
       build: (meta) => storedRsvp(input, terms, { householdKey: household.key, ...meta }),

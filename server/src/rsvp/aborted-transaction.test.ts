@@ -20,6 +20,7 @@ function firestoreWhoseTransactionsFail(error: unknown): Firestore {
 const request = {
   householdKey: "garcia",
   expectedRevision: 0,
+  submissionId: "0b6f8a52-3c1e-4c55-9a43-5c8f0f1d2e01",
   by: { kind: "household" as const, uid: "household:garcia" },
   now: new Date("2027-04-30T10:00:00Z"),
   build: () => {

@@ -22,21 +22,36 @@ export function requireEmulators(): void {
 export interface TestFirestore {
   app: App;
   firestore: Firestore;
+  /** The Firestore database id; the Realtime Database namespace is made from it. */
+  id: string;
   close(): Promise<void>;
 }
 
 export function isolatedFirestore(label: string): TestFirestore {
   requireEmulators();
   const id = `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+  return firestoreNamed(id, id);
+}
+
+/**
+ * Another firebase-admin app (its own connections, as another BFF instance has) over the same Firestore database and
+ * Realtime Database namespace as `db`.
+ */
+export function sameDatabasesAs(db: TestFirestore, label: string): TestFirestore {
+  requireEmulators();
+  return firestoreNamed(db.id, `${db.id}-${label}`);
+}
+
+function firestoreNamed(id: string, appName: string): TestFirestore {
   const app = initializeApp(
     {
       projectId: process.env.FIREBASE_PROJECT_ID ?? "demo-boda",
       // Its own Realtime Database namespace too, so live data of one file never reaches another.
       databaseURL: `http://${process.env.FIREBASE_DATABASE_EMULATOR_HOST}?ns=${id.replace(/[^a-z0-9-]/g, "")}`,
     },
-    id,
+    appName,
   );
-  return { app, firestore: getFirestore(app, id), close: () => deleteApp(app) };
+  return { app, firestore: getFirestore(app, id), id, close: () => deleteApp(app) };
 }
 
 const EXAMPLE_FILE = new URL("../../../scripts/content/boda.example.yaml", import.meta.url);

@@ -13,6 +13,7 @@ import { Rsvp } from "../contract/rsvp";
 import { Switches } from "../contract/switches";
 import { GuestError, SessionError, UnavailableError } from "../errors";
 import type { HouseholdDirectory } from "../households/household-directory";
+import { memoryLimitStore } from "../limits/shared-limits";
 import type { LiveChange } from "../live/live-hub";
 import { type PushSubscriptions, unavailablePushSubscriptions } from "../notifications/push-subscriptions";
 import type { RsvpRepository } from "../rsvp/rsvp-repository";
@@ -43,7 +44,8 @@ export interface InMemoryOptions {
   failFirst?: Partial<Record<FailurePoint, "broken" | "unavailable">>;
 }
 
-type FailurePoint = "content" | "rsvp.save";
+/** "rsvp.reply": the answer is saved, then its reply is lost (a 503 or a timeout after the commit). */
+type FailurePoint = "content" | "rsvp.save" | "rsvp.reply";
 
 /** A custom token the in-memory redeemer hands out; `viewerForToken` reads it back as an ID token would be. */
 const TOKEN_PREFIX = "test-token:";
@@ -51,6 +53,8 @@ const TOKEN_PREFIX = "test-token:";
 export function createInMemoryServices(options: InMemoryOptions) {
   const households = new Map((options.households ?? []).map((household) => [household.key, household]));
   const answers = new Map((options.rsvps ?? []).map((rsvp) => [rsvp.householdKey, Rsvp.parse(rsvp)]));
+  /** Every revision saved here, for recognising a submit that already landed. */
+  const history: Rsvp[] = [];
   let switches = Switches.parse({ ...DEFAULT_SWITCHES, ...options.switches });
   const switchListeners = new Set<(switches: Switches) => void>();
   // Aborted when the BFF shuts down; replaced by `endLiveStreams`, as the next instance takes over.
@@ -103,12 +107,20 @@ export function createInMemoryServices(options: InMemoryOptions) {
       await holdIfAsked("rsvp.save");
       failIfAsked("rsvp.save");
       const before = answers.get(request.householdKey) ?? null;
+      // As the Firestore repository: a submit whose key already landed gets what it saved back.
+      const landed = history.find((saved) => saved.submissionId === request.submissionId);
+      if (landed) return landed;
       const stored = before?.revision ?? 0;
       if (stored !== request.expectedRevision) {
         throw new GuestError("CONFLICT", "answer-changed", "The answer was changed meanwhile.");
       }
-      const after = Rsvp.parse(request.build({ revision: stored + 1, respondedAt: request.now.toISOString() }));
+      const after = Rsvp.parse({
+        ...request.build({ revision: stored + 1, respondedAt: request.now.toISOString() }),
+        submissionId: request.submissionId,
+      });
       answers.set(request.householdKey, after);
+      history.push(after);
+      failIfAsked("rsvp.reply");
       return after;
     },
   };
@@ -135,6 +147,8 @@ export function createInMemoryServices(options: InMemoryOptions) {
       households: directory,
       createCustomToken: async (uid) => `${TOKEN_PREFIX}${uid}`,
       limits: options.redeemLimits,
+      // One instance, no database: each process counts for itself (the shared store is tested on the emulators).
+      limitStore: memoryLimitStore(),
     }),
     rsvps,
     live: {

@@ -1,6 +1,8 @@
 // The household's answer, person by person: coming or not (to which events), the plus-ones' names, meals, dietary
 // needs, the couple's questions and a message. Errors show next to their field in the guest's language; a failed
-// send keeps every answer and says what to do.
+// send keeps every answer and says what to do. Each answer sent carries an idempotency key, made once and reused
+// on its retries: after an outcome the page does not know (no reply, a 5xx) it asks whether that key landed, and a
+// retry can never save it twice.
 
 import { isAttendingAnything } from "@boda/server/contract/attendance";
 import { pickText } from "@boda/server/contract/language";
@@ -55,41 +57,80 @@ export function RsvpForm({
   const [serverProblems, setServerProblems] = useState<DraftProblem[]>([]);
   const [sendProblem, setSendProblem] = useState<SendProblem>();
   const summaryRef = useRef<HTMLDivElement>(null);
+  /** The answer last sent and its key; kept until its outcome is known, so a retry of the same answer reuses it. */
+  const pending = useRef<{ key: string; sent: string } | null>(null);
+
+  const saved = (rsvp: Saved) => {
+    pending.current = null;
+    queryClient.setQueryData(trpc.invitations.mine.queryKey(), { ...invitation, rsvp });
+    track({
+      name: "rsvp_sent",
+      params: { coming: rsvp.people.filter(isAttendingAnything).length, people: rsvp.people.length },
+    });
+    onSaved(rsvp);
+  };
+
+  /** After an outcome the page does not know: did this key land? (`invitations.mine` names the last key applied.) */
+  const landed = async (key: string): Promise<Saved | null> => {
+    try {
+      const latest = await queryClient.fetchQuery({ ...trpc.invitations.mine.queryOptions(), staleTime: 0 });
+      return latest.rsvp?.submissionId === key ? latest.rsvp : null;
+    } catch {
+      return null;
+    }
+  };
+
+  const failed = (error: unknown) => {
+    const reason = errorReason(error);
+    if (reason === "rsvp-rules") {
+      const data = error instanceof TRPCClientError ? (error.data as { issues?: unknown } | undefined) : undefined;
+      const issues = data?.issues as Array<{ path: string; code?: string }> | undefined;
+      const { draftIndex } = toInput(draft, invitation);
+      setServerProblems(
+        (issues ?? []).map((issue) => ({
+          field: fieldOf(parsePath(issue.path), draftIndex),
+          code: (issue.code ?? "invalid") as DraftProblem["code"],
+        })),
+      );
+      return;
+    }
+    if (reason === "answer-changed") setSendProblem("conflict");
+    else if (reason === "deadline-passed" || reason === "closed" || reason === "not-open-yet") {
+      setSendProblem("closed");
+      void queryClient.invalidateQueries({ queryKey: trpc.invitations.mine.queryKey() });
+    } else {
+      const status = error instanceof TRPCClientError ? error.data?.httpStatus : undefined;
+      setSendProblem(typeof status === "number" && status >= 500 ? "server" : "network");
+    }
+  };
 
   const send = useMutation({
     mutationFn: (input: RsvpInput) => client.rsvp.submit.mutate(input),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(trpc.invitations.mine.queryKey(), { ...invitation, rsvp: saved });
-      track({
-        name: "rsvp_sent",
-        params: { coming: saved.people.filter(isAttendingAnything).length, people: saved.people.length },
-      });
-      onSaved(saved);
-    },
-    onError: (error) => {
-      const reason = errorReason(error);
-      if (reason === "rsvp-rules") {
-        const data = error instanceof TRPCClientError ? (error.data as { issues?: unknown } | undefined) : undefined;
-        const issues = data?.issues as Array<{ path: string; code?: string }> | undefined;
-        const { draftIndex } = toInput(draft, invitation);
-        setServerProblems(
-          (issues ?? []).map((issue) => ({
-            field: fieldOf(parsePath(issue.path), draftIndex),
-            code: (issue.code ?? "invalid") as DraftProblem["code"],
-          })),
-        );
-        return;
+    onSuccess: (rsvp) => saved(rsvp),
+    onError: async (error, input) => {
+      const status = error instanceof TRPCClientError ? error.data?.httpStatus : undefined;
+      // No reply, or 5xx: the answer may have landed. Ask; if not, the retry keeps the key and cannot save twice.
+      const unknownOutcome = typeof status !== "number" || status >= 500;
+      if (!unknownOutcome) pending.current = null;
+      else if (input.submissionId) {
+        const found = await landed(input.submissionId);
+        if (found) {
+          saved(found);
+          return;
+        }
       }
-      if (reason === "answer-changed") setSendProblem("conflict");
-      else if (reason === "deadline-passed" || reason === "closed" || reason === "not-open-yet") {
-        setSendProblem("closed");
-        void queryClient.invalidateQueries({ queryKey: trpc.invitations.mine.queryKey() });
-      } else {
-        const status = error instanceof TRPCClientError ? error.data?.httpStatus : undefined;
-        setSendProblem(typeof status === "number" && status >= 500 ? "server" : "network");
-      }
+      failed(error);
     },
   });
+
+  /** Sends the answer: the same answer sent again (a retry) keeps its key; a changed answer gets a new one. */
+  const sendAnswer = (input: RsvpInput) => {
+    const { submissionId: _, ...answer } = input;
+    const sent = JSON.stringify(answer);
+    const key = pending.current?.sent === sent ? pending.current.key : newSubmissionId();
+    pending.current = { key, sent };
+    send.mutate({ ...answer, submissionId: key });
+  };
 
   // Until it is sent, what the guest changed must survive a new version of the page taking over.
   useUnsavedInput(draft !== initial && !send.isSuccess);
@@ -123,7 +164,7 @@ export function RsvpForm({
       setSendProblem("offline");
       return;
     }
-    send.mutate(checked.input);
+    sendAnswer(checked.input);
   };
 
   useEffect(() => {
@@ -195,7 +236,7 @@ export function RsvpForm({
             invitation={invitation}
             onRetry={() => {
               const checked = draftProblems(draft, invitation);
-              if (checked.input) send.mutate(checked.input);
+              if (checked.input) sendAnswer(checked.input);
             }}
             onKeepMine={async () => {
               // Saving over the other device's answer, knowingly: take its revision and send again.
@@ -204,7 +245,7 @@ export function RsvpForm({
               setDraft(next);
               setSendProblem(undefined);
               const checked = draftProblems(next, latest);
-              if (checked.input) send.mutate(checked.input);
+              if (checked.input) sendAnswer(checked.input);
             }}
             onLoadLatest={async () => {
               const latest = await queryClient.fetchQuery({ ...trpc.invitations.mine.queryOptions(), staleTime: 0 });
@@ -226,6 +267,16 @@ export function RsvpForm({
       </div>
     </form>
   );
+}
+
+/** A UUID for one answer sent (crypto.randomUUID where the browser has it). */
+function newSubmissionId(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /** `people[1].mealId` (the BFF's path format) → `["people", 1, "mealId"]`. */

@@ -143,6 +143,43 @@ describe("answering the invitation", () => {
     expect(bff.answerOf("fernandez-garcia")?.people).toHaveLength(4);
   });
 
+  it("tells the guest the answer was saved when it landed but its reply was lost, and saves it once", async () => {
+    const { user, bff, calls } = renderApp({
+      history: ["/confirmar"],
+      signedInAs: garcia,
+      bff: { now: BEFORE_DEADLINE, failFirst: { "rsvp.reply": "unavailable" } },
+    });
+    await screen.findByRole("group", { name: "¿Viene Carmen García?" });
+    await fillFamily(user);
+    await user.click(screen.getByRole("button", { name: "Enviar respuesta" }));
+    // The page asked whether its key landed, and it had: the guest is told so, truthfully.
+    expect(await screen.findByRole("heading", { name: "¡Gracias! Hemos recibido vuestra respuesta." })).toBeTruthy();
+    expect(calls.filter((call) => call.path === "rsvp.submit")).toHaveLength(1);
+    expect(bff.answerOf("fernandez-garcia")).toMatchObject({ revision: 1 });
+  });
+
+  it("sends the same key again on a retry after a 503, so the answer is saved once", async () => {
+    const { user, bff, calls } = renderApp({
+      history: ["/confirmar"],
+      signedInAs: garcia,
+      bff: { now: BEFORE_DEADLINE, failFirst: { "rsvp.save": "unavailable" } },
+    });
+    await screen.findByRole("group", { name: "¿Viene Carmen García?" });
+    await fillFamily(user);
+    await user.click(screen.getByRole("button", { name: "Enviar respuesta" }));
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("no se guardará dos veces");
+    await user.click(within(alert).getByRole("button", { name: "Reintentar" }));
+    expect(await screen.findByRole("heading", { name: "¡Gracias! Hemos recibido vuestra respuesta." })).toBeTruthy();
+    const keys = calls
+      .filter((call) => call.path === "rsvp.submit")
+      .map((call) => (call.input as { submissionId?: string }).submissionId);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(bff.answerOf("fernandez-garcia")).toMatchObject({ revision: 1, submissionId: keys[0] });
+  });
+
   it("says a server failure is on our side, and keeps the answers", async () => {
     const { user } = renderApp({
       history: ["/confirmar"],
@@ -176,6 +213,7 @@ describe("answering the invitation", () => {
     await bff.services.rsvps.save({
       householdKey: "tom-baker",
       expectedRevision: 0,
+      submissionId: "other-phone",
       by: { kind: "household", uid: "household:tom-baker" },
       now: new Date(),
       build: (meta) => ({

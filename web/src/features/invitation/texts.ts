@@ -80,9 +80,9 @@ export const invitationTexts = defineTexts({
       "Vuestra invitación ha cambiado mientras respondíais. Recarga la página y vuelve a responder.",
     sendOffline: "Sin conexión: hace falta conexión para enviar. Lo que has escrito sigue aquí.",
     sendFailedNetwork:
-      "No se ha podido enviar: parece que no hay conexión. Lo que has escrito sigue aquí; vuelve a intentarlo.",
+      "No hemos podido confirmar el envío: parece que no hay conexión. Lo que has escrito sigue aquí; vuelve a intentarlo: si ya había llegado, no se guardará dos veces.",
     sendFailedServer:
-      "No se ha podido enviar por un problema nuestro. Lo que has escrito sigue aquí; vuelve a intentarlo en un momento.",
+      "No hemos podido confirmar el envío por un problema nuestro. Lo que has escrito sigue aquí; vuelve a intentarlo en un momento: si ya había llegado, no se guardará dos veces.",
     sendConflict: "Alguien de vuestra casa ha cambiado la respuesta mientras tanto, desde otro dispositivo.",
     sendClosed: "El plazo para responder ya ha terminado. Para cualquier cambio, escribid a los novios.",
     loadLatest: "Ver su respuesta",
@@ -167,9 +167,9 @@ export const invitationTexts = defineTexts({
     problemInvitationChanged: "Your invitation changed while you were answering. Reload the page and answer again.",
     sendOffline: "Offline: sending needs a connection. What you typed is still here.",
     sendFailedNetwork:
-      "It could not be sent: there seems to be no connection. What you typed is still here; try again.",
+      "We could not confirm it was sent: there seems to be no connection. What you typed is still here; try again: if it had arrived, it will not be saved twice.",
     sendFailedServer:
-      "It could not be sent because of a problem on our side. What you typed is still here; try again shortly.",
+      "We could not confirm it was sent because of a problem on our side. What you typed is still here; try again shortly: if it had arrived, it will not be saved twice.",
     sendConflict: "Someone in your household changed the answer meanwhile, on another device.",
     sendClosed: "The deadline to answer has passed. For any change, write to the couple.",
     loadLatest: "See their answer",
