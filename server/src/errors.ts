@@ -25,7 +25,12 @@ export class UnavailableError extends ReasonedError {
 }
 
 /** Why a signed-in browser's session was refused; the page signs out and says what to do. */
-export type SessionProblem = "invalid-token" | "expired-token" | "invitation-replaced" | "household-removed";
+export type SessionProblem =
+  | "invalid-token"
+  | "expired-token"
+  | "session-revoked"
+  | "invitation-replaced"
+  | "household-removed";
 
 export class SessionError extends ReasonedError {
   override readonly name = "SessionError";

@@ -1,7 +1,8 @@
 // Builds the BFF's services over Firebase handles: the one wiring used by the process (main.ts) and by tests.
 import type { FastifyBaseLogger } from "fastify";
+import type { Auth } from "firebase-admin/auth";
 import { createInviteRedeemer, type RedeemLimits } from "./auth/invite-redeemer";
-import { createViewerResolver } from "./auth/viewer";
+import { createViewerResolver, type VerifyIdToken } from "./auth/viewer";
 import type { SwitchesSource } from "./config/switches-source";
 import { createContentCache } from "./content/content-cache";
 import { createContentRepository } from "./content/content-repository";
@@ -26,6 +27,16 @@ export interface ServiceOptions {
   guestbookLimits?: GuestbookLimits;
   /** Day-of push messages; off unless a real project configures them. */
   push?: PushSubscriptions;
+}
+
+/**
+ * How the BFF verifies every session's ID token: signature, project, expiry, and `checkRevoked` — so a session the
+ * couple ended (`seed couple remove`, `--adopt-existing`, `seed invites --rotate`) is refused on its next call, not
+ * when its token expires. It costs one Auth lookup per signed-in call; the Auth emulator makes that lookup whatever
+ * is asked, so production now behaves as the tests measure it.
+ */
+export function sessionTokenVerifier(auth: Pick<Auth, "verifyIdToken">): VerifyIdToken {
+  return (token) => auth.verifyIdToken(token, true);
 }
 
 export function createServices(options: ServiceOptions) {
@@ -55,7 +66,7 @@ export function createServices(options: ServiceOptions) {
   };
   return {
     services,
-    resolveViewer: createViewerResolver({ verifyIdToken: (token) => auth.verifyIdToken(token), households }),
+    resolveViewer: createViewerResolver({ verifyIdToken: sessionTokenVerifier(auth), households }),
     /** Ends every open live stream (before the server waits for its connections to finish). */
     endLiveStreams: () => shutdown.abort(),
     /** Ends open live streams, then stops every listener and timer the services hold. */

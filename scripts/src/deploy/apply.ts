@@ -1,4 +1,4 @@
-// Carries out a confirmed plan, one step at a time in a fixed order — rules, Remote Config, the Cloud Run revision,
+// Carries out a confirmed plan, one step at a time in a fixed order — browser sign-up off, rules, Remote Config, the Cloud Run revision,
 // then Hosting — each written only if the project still is what the plan showed. The first refusal stops the deploy
 // and says what was done and what was not.
 import { mkdtempSync, writeFileSync } from "node:fs";
@@ -13,6 +13,7 @@ import {
   type ApiContext,
   ApiError,
   ConcurrentChange,
+  disableBrowserSignUp,
   publishDatabaseRules,
   publishFirestoreRules,
   publishRemoteConfig,
@@ -73,6 +74,9 @@ function stopped(error: unknown, done: string[], left: string[], projectId: stri
 async function applyStep(id: StepId, input: ApplyInput): Promise<string> {
   const { settings, local, live, api } = input;
   switch (id) {
+    case "auth-sign-up":
+      await disableBrowserSignUp(api, settings.projectId);
+      return "browsers can no longer create accounts";
     case "firestore-rules":
       await publishFirestoreRules(api, settings.projectId, local.firestoreRules, live.firestoreRules ?? null);
       return "published";

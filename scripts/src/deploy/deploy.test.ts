@@ -109,11 +109,12 @@ describe("pnpm run deploy --dry-run", () => {
     const run = await deploy(["--project", PROJECT, "--env-file", envFile, "--dry-run"], env);
     expect(run.code).toBe(0);
     for (const step of [
-      "1. Firestore rules (firestore.rules)",
-      "2. Realtime Database rules (database.rules.json)",
-      "3. Remote Config template (remoteconfig.template.json)",
-      "4. Cloud Run revision",
-      "5. Hosting",
+      "1. Sign-up from browsers off (Firebase Auth",
+      "2. Firestore rules (firestore.rules)",
+      "3. Realtime Database rules (database.rules.json)",
+      "4. Remote Config template (remoteconfig.template.json)",
+      "5. Cloud Run revision",
+      "6. Hosting",
     ]) {
       expect(run.out).toContain(step);
     }
@@ -143,13 +144,13 @@ describe("pnpm run deploy --dry-run", () => {
       google.deps,
     );
     expect(run.code).toBe(0);
-    expect(run.out).toContain("1. Firestore rules (firestore.rules) — will change");
+    expect(run.out).toContain("2. Firestore rules (firestore.rules) — will change");
     expect(run.out).toContain("- // an older ruleset");
-    expect(run.out).toContain("2. Realtime Database rules (database.rules.json) — will change");
+    expect(run.out).toContain("3. Realtime Database rules (database.rules.json) — will change");
     expect(run.out).toContain('-     ".write": false\n');
     expect(run.out).toContain("the write is conditional on the rules' ETag");
     expect(run.out).toContain("site_phase = day-of (the repository's file says rsvp-open)");
-    expect(run.out).toContain("4. Cloud Run revision (the BFF's container image) — not asked for (--only)");
+    expect(run.out).toContain("5. Cloud Run revision (the BFF's container image) — not asked for (--only)");
     expect(google.writes).toEqual([]);
   });
 });
@@ -201,6 +202,31 @@ describe("pnpm run deploy: writing to the project", () => {
     expect(google.writes.some((write) => write.includes("remoteConfig"))).toBe(false);
   });
 
+  it("should turn off sign-up from browsers (only that field of Auth's config), and leave it when already off", async () => {
+    const google = fakeGoogle();
+    const { env, envFile } = bareMachine({ GOOGLE_APPLICATION_CREDENTIALS: google.keyFile });
+    const args = ["--project", PROJECT, "--env-file", envFile, "--yes", "--only", "auth-sign-up"];
+    const run = await deploy(args, env, google.deps);
+    expect(run.err).toBe("");
+    expect(run.code).toBe(0);
+    expect(run.out).toContain(
+      "1. Sign-up from browsers off (Firebase Auth; only `pnpm seed couple add` makes accounts) — will change",
+    );
+    expect(run.out).toContain("sign-up from browsers is ON");
+    expect(google.writes).toEqual([
+      `PATCH /admin/v2/projects/${PROJECT}/config?updateMask=client.permissions.disabledUserSignup`,
+    ]);
+    expect(google.state.authConfigPatches).toEqual([{ client: { permissions: { disabledUserSignup: true } } }]);
+    expect(google.state.authConfig.client.permissions.disabledUserSignup).toBe(true);
+    expect(google.state.authConfig.signIn.email.enabled).toBe(true);
+
+    const again = await deploy(args, env, google.deps);
+    expect(again.code).toBe(0);
+    expect(again.out).toContain("— no change");
+    expect(again.out).toContain("unchanged: browsers already cannot create accounts");
+    expect(google.writes).toHaveLength(1);
+  });
+
   it("should ask for the project id back, and stop on any other answer or when there is no terminal", async () => {
     const google = fakeGoogle();
     const { env, envFile } = bareMachine({ GOOGLE_APPLICATION_CREDENTIALS: google.keyFile });
@@ -240,6 +266,13 @@ function fakeGoogle(options: { publishedMeanwhile?: boolean; releaseMovesAfterFi
     databaseRules: '{ "rules": { ".read": false, ".write": false } }',
     template: liveTemplate as unknown,
     etag: "etag-1",
+    // Auth as a new project has it: email/password on (the couple signs in with it), sign-up from browsers open.
+    authConfig: {
+      name: `projects/${PROJECT}/config`,
+      signIn: { email: { enabled: true, passwordRequired: true } },
+      client: { permissions: { disabledUserSignup: false, disabledUserDeletion: false } },
+    },
+    authConfigPatches: [] as unknown[],
   };
   const writes: string[] = [];
   const json = (body: unknown, init: ResponseInit = {}) =>
@@ -281,6 +314,20 @@ function fakeGoogle(options: { publishedMeanwhile?: boolean; releaseMovesAfterFi
       if (method === "GET") return new Response(state.databaseRules, { headers: { etag: "db-etag-1" } });
       state.databaseRules = body;
       return json({});
+    }
+    if (
+      url.origin === "https://identitytoolkit.googleapis.com" &&
+      url.pathname === `/admin/v2/projects/${PROJECT}/config`
+    ) {
+      if (headers.get("x-goog-user-project") !== PROJECT)
+        return json({ error: { message: "no quota project" } }, { status: 403 });
+      if (method === "GET") return json(state.authConfig);
+      if (method === "PATCH" && url.searchParams.get("updateMask") === "client.permissions.disabledUserSignup") {
+        const patch = JSON.parse(body) as { client: { permissions: { disabledUserSignup: boolean } } };
+        state.authConfigPatches.push(patch);
+        state.authConfig.client.permissions.disabledUserSignup = patch.client.permissions.disabledUserSignup;
+        return json(state.authConfig);
+      }
     }
     if (url.origin === "https://firebaseremoteconfig.googleapis.com") {
       if (method === "GET") return json(state.template, { headers: { etag: state.etag } });

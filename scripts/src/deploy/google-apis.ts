@@ -1,15 +1,17 @@
-// The three Firebase REST APIs the deploy writes through, each read first and written only if nothing changed since:
-// Firestore rules (Firebase Rules API), Realtime Database rules (the database's /.settings/rules) and the Remote Config
-// template (If-Match on its etag). Origins and fetch are injectable, so tests run them against a local fake.
+// The Firebase REST APIs the deploy writes through, each read first and written only if nothing changed since:
+// Firestore rules (Firebase Rules API), Realtime Database rules (the database's /.settings/rules), the Remote Config
+// template (If-Match on its etag), and Auth's project config (browser sign-up turned off). Origins and fetch are injectable, so tests run them against a local fake.
 
 export interface ApiOrigins {
   rules: string;
   remoteConfig: string;
+  identityToolkit: string;
 }
 
 export const GOOGLE_ORIGINS: ApiOrigins = {
   rules: "https://firebaserules.googleapis.com",
   remoteConfig: "https://firebaseremoteconfig.googleapis.com",
+  identityToolkit: "https://identitytoolkit.googleapis.com",
 };
 
 export interface ApiContext {
@@ -250,6 +252,49 @@ export async function publishRemoteConfig(
     throw new ConcurrentChange("Remote Config", "someone published a template after the plan was made");
   }
   return ((await published.json()) as RemoteConfigTemplate).version ?? {};
+}
+
+// ── Auth: sign-up from browsers ─────────────────────────────────────────────────────────────────────────────────────
+
+/** The field of Identity Toolkit's project config (admin v2) that stops end users creating accounts themselves. */
+export const DISABLED_SIGN_UP_FIELD = "client.permissions.disabledUserSignup";
+
+function authConfigUrl(context: ApiContext, projectId: string): string {
+  return `${context.origins.identityToolkit}/admin/v2/projects/${projectId}/config`;
+}
+
+interface AuthConfig {
+  client?: { permissions?: { disabledUserSignup?: boolean } };
+}
+
+/** Whether browsers are already refused when they try to sign up (create an account) on the project. */
+export async function readBrowserSignUpDisabled(context: ApiContext, projectId: string): Promise<boolean> {
+  const response = await call(context, "Reading the Auth project config", authConfigUrl(context, projectId), {
+    // The admin API bills a quota project; with user credentials it must be named, and it is this project.
+    headers: { "x-goog-user-project": projectId },
+  });
+  return ((await response.json()) as AuthConfig).client?.permissions?.disabledUserSignup === true;
+}
+
+/**
+ * Turns off sign-up from browsers: anyone holding the (public) web API key could otherwise create an account with any
+ * address — the couple's included. Accounts are then made only with firebase-admin (`pnpm seed couple add`). Only that
+ * one field is written (the update mask), so the rest of the Auth config stays as it is.
+ */
+export async function disableBrowserSignUp(context: ApiContext, projectId: string): Promise<void> {
+  const response = await call(
+    context,
+    "Turning off sign-up from browsers",
+    `${authConfigUrl(context, projectId)}?updateMask=${DISABLED_SIGN_UP_FIELD}`,
+    {
+      method: "PATCH",
+      headers: { "content-type": "application/json", "x-goog-user-project": projectId },
+      body: JSON.stringify({ client: { permissions: { disabledUserSignup: true } } } satisfies AuthConfig),
+    },
+  );
+  if (((await response.json()) as AuthConfig).client?.permissions?.disabledUserSignup !== true) {
+    throw new Error("Auth accepted the change but its config does not say sign-up is off; check it in the console");
+  }
 }
 
 /** Something changed on the project between the plan and the write; the deploy stops instead of overwriting it. */

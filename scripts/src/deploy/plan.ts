@@ -11,10 +11,18 @@ import { serviceYaml } from "./service-spec";
 import { CONTAINER_SETTINGS, type DeploySettings } from "./settings";
 import { lineDiff } from "./text-diff";
 
-export const STEPS = ["firestore-rules", "database-rules", "remote-config", "cloud-run", "hosting"] as const;
+export const STEPS = [
+  "auth-sign-up",
+  "firestore-rules",
+  "database-rules",
+  "remote-config",
+  "cloud-run",
+  "hosting",
+] as const;
 export type StepId = (typeof STEPS)[number];
 
 export const STEP_TITLES: Record<StepId, string> = {
+  "auth-sign-up": "Sign-up from browsers off (Firebase Auth; only `pnpm seed couple add` makes accounts)",
   "firestore-rules": "Firestore rules (firestore.rules)",
   "database-rules": "Realtime Database rules (database.rules.json)",
   "remote-config": "Remote Config template (remoteconfig.template.json)",
@@ -34,6 +42,8 @@ export interface LocalFiles {
 
 /** The project as it is now; a field is absent when it could not be read (the reason is in `unread`). */
 export interface LiveState {
+  /** Whether Auth already refuses sign-up from browsers (`client.permissions.disabledUserSignup`). */
+  browserSignUpDisabled?: boolean;
   firestoreRules?: FirestoreRulesRelease | null;
   databaseRules?: DatabaseRules;
   remoteConfig?: LiveTemplate;
@@ -99,6 +109,26 @@ function rulesStep(id: StepId, local: string, live: string | undefined, known: b
 export function buildPlan(settings: DeploySettings, local: LocalFiles, live: LiveState): Plan {
   const steps: PlannedStep[] = [];
 
+  // First: while sign-up is open, anyone with the public API key can make an account with the couple's address.
+  steps.push(
+    live.browserSignUpDisabled === undefined
+      ? {
+          id: "auth-sign-up",
+          changes: "unknown",
+          lines: ["would turn off sign-up from browsers; whether it is off already could not be read"],
+        }
+      : live.browserSignUpDisabled
+        ? { id: "auth-sign-up", changes: false, lines: ["unchanged: browsers already cannot create accounts"] }
+        : {
+            id: "auth-sign-up",
+            changes: true,
+            lines: [
+              "sign-up from browsers is ON: anyone with the site's public API key can create an account",
+              "turn it off (client.permissions.disabledUserSignup = true); the couple's accounts come from `pnpm seed couple add`",
+            ],
+          },
+  );
+
   steps.push(
     rulesStep(
       "firestore-rules",
@@ -118,11 +148,13 @@ export function buildPlan(settings: DeploySettings, local: LocalFiles, live: Liv
     ),
   );
   if (live.databaseRules) {
-    steps[1]?.lines.push(
-      live.databaseRules.etag
-        ? "the write is conditional on the rules' ETag"
-        : "the database sent no ETag: the rules are read again just before the write",
-    );
+    steps
+      .find((step) => step.id === "database-rules")
+      ?.lines.push(
+        live.databaseRules.etag
+          ? "the write is conditional on the rules' ETag"
+          : "the database sent no ETag: the rules are read again just before the write",
+      );
   }
 
   const merge = mergeTemplate(local.remoteConfig, live.remoteConfig?.template);

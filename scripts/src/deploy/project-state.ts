@@ -1,6 +1,12 @@
 // Reads what the project runs now, for the plan's diffs and the writes' preconditions. Read-only: the Firebase APIs'
 // GETs and `gcloud run services describe`. Each part that cannot be read is named with the reason.
-import { type ApiContext, readDatabaseRules, readFirestoreRules, readRemoteConfig } from "./google-apis";
+import {
+  type ApiContext,
+  readBrowserSignUpDisabled,
+  readDatabaseRules,
+  readFirestoreRules,
+  readRemoteConfig,
+} from "./google-apis";
 import type { LiveState, StepId } from "./plan";
 import type { DeploySettings } from "./settings";
 import type { Runner } from "./tooling";
@@ -68,6 +74,13 @@ export async function readProjectState(input: {
     if (!api) throw new Error("no Google credentials, so nothing was read to compare");
     await read(api);
   };
+  await attempt(
+    "auth-sign-up",
+    "Auth's project config",
+    withApi(async (context) => {
+      live.browserSignUpDisabled = await readBrowserSignUpDisabled(context, settings.projectId);
+    }),
+  );
   await attempt(
     "firestore-rules",
     "Firestore rules",

@@ -512,7 +512,7 @@ describe.sequential("seed commands against the emulators", () => {
     expect(first.out).toContain(`Created the couple account: ${email}`);
     expect(first.out).toMatch(/Choose a password here: http/);
     const user = await firebase.auth.getUserByEmail(email);
-    expect(user.customClaims).toEqual({ couple: true });
+    expect(user.customClaims).toEqual({ couple: true, coupleAccount: "created" });
     expect((await seed("couple", "add", email.toUpperCase())).out).toContain(
       "Already a couple account (nothing changed)",
     );

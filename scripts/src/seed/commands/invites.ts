@@ -3,6 +3,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { isDeepStrictEqual } from "node:util";
+import { householdUid } from "@boda/server/auth/viewer";
 import { HOUSEHOLDS_COLLECTION } from "@boda/server/contract/firestore-paths";
 import { Household, INVITE_CODES_COLLECTION } from "@boda/server/contract/household";
 import type { FirebaseHandles } from "@boda/server/firebase/admin";
@@ -16,6 +17,7 @@ import { type Io, readInputFile, resolveUserPath } from "../io";
 import { requirePublishedContent } from "../published-content";
 import { type TargetOptions, withFirebase } from "../target";
 import { MAX_WRITES_PER_COMMIT, WriteCounter } from "../write-counter";
+import { endSessions } from "./couple";
 
 export const DEFAULT_BASE_URL = "http://127.0.0.1:8787";
 
@@ -220,6 +222,10 @@ export async function applyInvites(options: ApplyInvitesOptions): Promise<ApplyI
       }
     });
     print(`Saved: ${summary(result)}.`);
+    if (result.rotated.length > 0) {
+      await endHouseholdSessions(firebase, result.rotated);
+      print(`Signed out every device that had opened the old link of: ${result.rotated.join(", ")}.`);
+    }
   }
 
   const cards: InviteCard[] = [];
@@ -239,6 +245,22 @@ export async function applyInvites(options: ApplyInvitesOptions): Promise<ApplyI
   );
   print("Keep this folder private: each link carries its household's code.");
   return result;
+}
+
+/**
+ * Ends the open sessions of households whose code was just replaced: their Auth users' refresh tokens are revoked,
+ * and the BFF (which verifies every token with `checkRevoked`) refuses their ID tokens on the next call — without
+ * waiting for its guest-list listener to see the new `codeIssuedAt`, and even while that listener is cut off.
+ */
+async function endHouseholdSessions(firebase: FirebaseHandles, keys: readonly string[]): Promise<void> {
+  await Promise.all(
+    keys.map((key) =>
+      endSessions(firebase, householdUid(key)).catch((error: { code?: string }) => {
+        // A household that never opened its link has no Auth user, so no session to end.
+        if (error.code !== "auth/user-not-found") throw error;
+      }),
+    ),
+  );
 }
 
 function fields(row: HouseholdRow): Omit<Household, "code" | "codeIssuedAt"> {
@@ -286,7 +308,9 @@ export function registerInvitesCommand(program: Command, io: Io, targetOptions: 
     .action(async (csv: string, options: { baseUrl?: string; out: string; rotate?: string[]; dryRun?: boolean }) => {
       const file = resolveUserPath(io, csv, existsSync);
       const base = siteBaseUrl(io, options.baseUrl);
-      await withFirebase(io, targetOptions(), ["firestore"], async (firebase) => {
+      // Auth too when rotating: the rotated households' open sessions are ended.
+      const needs = options.rotate?.length ? (["firestore", "auth"] as const) : (["firestore"] as const);
+      await withFirebase(io, targetOptions(), needs, async (firebase) => {
         io.out(`Invite links start with ${base.url} (${base.source}).`);
         await applyInvites({
           firebase,
