@@ -3,6 +3,7 @@
 import type { FastifyInstance } from "fastify";
 import { getAuth } from "firebase-admin/auth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { householdUid } from "./auth/viewer";
 import { buildServer } from "./build-server";
 import { HOUSEHOLDS_COLLECTION } from "./contract/firestore-paths";
 import { formatInviteCode } from "./contract/invite-code";
@@ -286,5 +287,20 @@ describe("signing in with an invitation over HTTP", () => {
       (await call(base, "invitations.redeem", { mutation: true, input: { code: ruiz.code }, from: "127.0.0.3" }))
         .status,
     ).toBe(200);
+  });
+
+  it("should make the household's account itself before its first sign-in, as browser sign-up is off in production", async () => {
+    const first = testHousehold("first-visit-http");
+    await storeHousehold(db.firestore, first);
+    await expect.poll(() => bff.services.households.byCode(first.code)).toBeDefined();
+    const auth = getAuth(db.app);
+    const uid = householdUid(first.key);
+    await expect(auth.getUser(uid)).rejects.toMatchObject({ code: "auth/user-not-found" });
+    const redeemed = await call(base, "invitations.redeem", { mutation: true, input: { code: first.code } });
+    expect(redeemed.status).toBe(200);
+    // The account exists before the browser signs in, so the sign-in is not a sign-up.
+    expect((await auth.getUser(uid)).uid).toBe(uid);
+    // A second device redeeming the same code finds the account there.
+    expect((await call(base, "invitations.redeem", { mutation: true, input: { code: first.code } })).status).toBe(200);
   });
 });

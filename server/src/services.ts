@@ -52,7 +52,10 @@ export function createServices(options: ServiceOptions) {
     households,
     invitations: createInviteRedeemer({
       households,
-      createCustomToken: (uid, claims) => auth.createCustomToken(uid, { ...claims }),
+      createCustomToken: async (uid, claims) => {
+        await ensureHouseholdAccount(auth, uid);
+        return auth.createCustomToken(uid, { ...claims });
+      },
       limits: options.redeemLimits,
       limitStore,
     }),
@@ -79,4 +82,16 @@ export function createServices(options: ServiceOptions) {
       limitStore.close();
     },
   };
+}
+
+/**
+ * The household's Auth account, made here by the admin SDK before its first sign-in: the deploy turns off sign-up from
+ * browsers, and a custom-token sign-in for an account that does not exist yet would be a browser sign-up.
+ */
+async function ensureHouseholdAccount(auth: Auth, uid: string): Promise<void> {
+  try {
+    await auth.createUser({ uid });
+  } catch (error) {
+    if ((error as { code?: string }).code !== "auth/uid-already-exists") throw error;
+  }
 }
