@@ -11,7 +11,7 @@ import type { FirebaseWebConfig } from "./contract/site-view";
 import type { FirebaseHandles } from "./firebase/admin";
 import { createGuestbookWriter, type GuestbookLimits } from "./guestbook/guestbook-writer";
 import { createHouseholdDirectory } from "./households/household-directory";
-import { realtimeDatabaseLimitStore } from "./limits/shared-limits";
+import { type LimitStore, realtimeDatabaseLimitStore } from "./limits/shared-limits";
 import { createLiveHub } from "./live/live-hub";
 import { type PushSubscriptions, unavailablePushSubscriptions } from "./notifications/push-subscriptions";
 import { createRsvpRepository } from "./rsvp/rsvp-repository";
@@ -25,6 +25,8 @@ export interface ServiceOptions {
   now?: () => Date;
   redeemLimits?: RedeemLimits;
   guestbookLimits?: GuestbookLimits;
+  /** Where the limits count; the Realtime Database unless given (a test that lifts the limits counts in memory). */
+  limitStore?: LimitStore;
   /** Day-of push messages; off unless a real project configures them. */
   push?: PushSubscriptions;
 }
@@ -44,7 +46,7 @@ export function createServices(options: ServiceOptions) {
   const households = createHouseholdDirectory(firestore, options.log);
   const shutdown = new AbortController();
   // Sign-in and guestbook limits, counted together by every instance (why the Realtime Database: limits/shared-limits).
-  const limitStore = realtimeDatabaseLimitStore(database, { log: options.log });
+  const limitStore = options.limitStore ?? realtimeDatabaseLimitStore(database, { log: options.log });
   const services: Services = {
     content: createContentCache(createContentRepository(firestore), options.log),
     views: createAudienceViews(),

@@ -1,6 +1,7 @@
 // When Firestore aborts an answer's transaction under contention (gRPC ABORTED, e.g. "Transaction lock timeout"),
-// or answers too late, nothing is written: the guest gets "send it again in a moment" (503 with Retry-After), not a
-// server error, and an answer reported as not saved never lands afterwards.
+// the guest gets "send it again in a moment" (503 with Retry-After), not a server error; when the guest's wait runs
+// out before the transaction's read, it writes nothing later. (A commit already sent may still land: that a retry
+// with the same key then saves once is shown on the emulator in answer-lands-once.test.ts.)
 import type { Firestore } from "firebase-admin/firestore";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { UnavailableError } from "../errors";

@@ -13,6 +13,7 @@ import { HOUSEHOLDS_COLLECTION } from "../contract/firestore-paths";
 import { type Household, INVITE_CODES_COLLECTION } from "../contract/household";
 import { INVITE_CODE_ALPHABET, INVITE_CODE_LENGTH } from "../contract/invite-code";
 import type { GuestbookLimits } from "../guestbook/guestbook-writer";
+import type { LimitStore } from "../limits/shared-limits";
 import { appRouter } from "../routers/_app";
 import { createServices } from "../services";
 import { createCallerFactory } from "../trpc";
@@ -27,6 +28,7 @@ export interface TestServiceOptions {
   now?: () => Date;
   redeemLimits?: RedeemLimits;
   guestbookLimits?: GuestbookLimits;
+  limitStore?: LimitStore;
 }
 
 /** The real services over a test Firestore; switches come from the repository's template file (or a copy). */
@@ -39,6 +41,7 @@ export function testBff(db: TestFirestore, options: TestServiceOptions = {}) {
     now: options.now,
     redeemLimits: options.redeemLimits,
     guestbookLimits: options.guestbookLimits,
+    limitStore: options.limitStore,
   });
 }
 
