@@ -46,12 +46,9 @@ for (const moment of MOMENTS) {
       "--only",
       "e2e",
     ],
-    {
-      cwd: REPO_ROOT,
-      stdio: "inherit",
-      // The JVM (the Firestore emulator) can hang when its monotonic clock is faked; wall-clock time is what matters.
-      env: { ...process.env, FAKETIME_DONT_FAKE_MONOTONIC: "1" },
-    },
+    // Monotonic clocks are moved by the same offset too: leaving them real (FAKETIME_DONT_FAKE_MONOTONIC) makes the
+    // Firestore emulator miss its own deadlines, and reads time out.
+    { cwd: REPO_ROOT, stdio: "inherit" },
   );
   results.push(`${run.status === 0 ? "✓" : "✗"} ${moment.name}`);
 }
