@@ -20,7 +20,10 @@ const onToday = (hours: number, minutes: number) =>
 
 const MOMENTS: Moment[] = [
   { name: "07:05 in Madrid (an hour written with one digit)", at: onToday(7, 5) },
-  { name: "23:55 in Madrid (the date changes in UTC and in Madrid within minutes)", at: onToday(23, 55) },
+  {
+    name: "23:55 in Madrid (minutes before the date changes there, an hour before it does in UTC)",
+    at: onToday(23, 55),
+  },
   { name: "the wedding day, 17:30 in Madrid", at: new TZDate(2027, 5, 12, 17, 30, 0, WEDDING_TIME_ZONE) },
 ];
 
