@@ -1,14 +1,18 @@
 // Stand-in specific: expired ID tokens are refused and a connection is signed out when its token expires, as in
 // production. The official emulator accepts expired tokens (the SDK's own mockUserToken expires in 1970).
+// The stand-in runs on a clock the test moves, so expiry never races a busy machine's wall clock.
+import { createClock } from "@sinonjs/fake-timers";
 import { onValue, ref } from "firebase/database";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startRtdbStandin } from "./server";
-import { Clients, freshNamespace, listenError, loadRules, PROJECT_ID, rest, type Target } from "./testkit";
+import { Clients, freshNamespace, loadRules, PROJECT_ID, rest, type Target } from "./testkit";
 
 // This suite tests the stand-in itself, on servers it starts; the SDKs would otherwise send every connection to
 // the shared emulator that FIREBASE_DATABASE_EMULATOR_HOST names (it overrides the databaseURL's host).
 delete process.env.FIREBASE_DATABASE_EMULATOR_HOST;
 
+const clock = createClock(Date.UTC(2027, 3, 24, 15, 0, 0));
+const nowSeconds = () => Math.floor(clock.now / 1000);
 let target: Target;
 let clients: Clients;
 const logLines: string[] = [];
@@ -19,6 +23,7 @@ beforeAll(async () => {
     host: "127.0.0.1",
     port: 0,
     projectId: PROJECT_ID,
+    clock: { now: () => clock.now, setTimeout: clock.setTimeout, clearTimeout: clock.clearTimeout },
     log: (line) => {
       logLines.push(line);
       onLogLine(line);
@@ -51,7 +56,7 @@ function logged(pattern: RegExp): Promise<string> {
 }
 
 it("refuses an expired ID token over the wire protocol and REST, and logs how to get a fresh one", async () => {
-  const expired = idToken({ exp: Math.floor(Date.now() / 1000) - 60 });
+  const expired = idToken({ exp: nowSeconds() - 60 });
   const raw = await clients.raw();
   const reply = await raw.request("auth", { cred: expired });
   expect(reply.s).toBe("expired_token");
@@ -65,13 +70,29 @@ it("refuses an expired ID token over the wire protocol and REST, and logs how to
 });
 
 it("revokes a listener that needs auth when its token expires, then tells the client its token expired", async () => {
-  const expiresSoon = Math.floor(Date.now() / 1000) + 1;
-  const db = clients.browser({ uid: "guest-2", claims: { exp: expiresSoon } });
-  expect((await listenError(ref(db, "board"))).message).toMatch(/permission_denied/i);
+  const expiresInAMinute = nowSeconds() + 60;
+  const db = clients.browser({ uid: "guest-2", claims: { iat: nowSeconds(), exp: expiresInAMinute } });
+  const values: unknown[] = [];
+  const denied = new Promise<Error>((resolve) =>
+    onValue(
+      ref(db, "board"),
+      (snapshot) => values.push(snapshot.val()),
+      (error) => resolve(error),
+    ),
+  );
+  await expect.poll(() => values).toEqual([{ note: "signed-in guests only" }]);
 
   const raw = await clients.raw();
-  expect((await raw.request("auth", { cred: idToken({ exp: Math.floor(Date.now() / 1000) + 1 }) })).s).toBe("ok");
+  expect((await raw.request("auth", { cred: idToken({ exp: expiresInAMinute }) })).s).toBe("ok");
   expect((await raw.request("q", { p: "/board", h: "" })).s).toBe("ok");
+
+  // A second before expiry the token still reads; the reply comes after any revocation sent before it.
+  clock.tick(59_000);
+  expect(await raw.request("g", { p: "/board", q: {} })).toEqual({ s: "ok", d: { note: "signed-in guests only" } });
+  expect(raw.seen((frame) => (frame.d as { a?: string }).a === "c")).toBe(false);
+  clock.tick(1_000);
+
+  expect((await denied).message).toMatch(/permission_denied/i);
   const revoked = await raw.next((frame) => (frame.d as { a?: string }).a === "c");
   expect((revoked.d as { b: { p: string } }).b.p).toMatch(/^\/?board$/);
   const authRevoked = await raw.next((frame) => (frame.d as { a?: string }).a === "ac");

@@ -77,6 +77,7 @@ export function identityFromCredential(
   credential: string,
   projectId: string | undefined,
   override?: { authvar?: unknown; noauth?: unknown },
+  now = Date.now(),
 ): Identity {
   if (credential === OWNER_TOKEN) {
     if (override?.noauth === true) return ANONYMOUS;
@@ -85,7 +86,7 @@ export function identityFromCredential(
       return { admin: false, auth: authvar as Record<string, unknown> };
     return ADMIN;
   }
-  const auth = authFromIdToken(credential, projectId);
+  const auth = authFromIdToken(credential, projectId, now);
   const { exp } = auth.token as { exp?: unknown };
   return { admin: false, auth, ...(typeof exp === "number" && { expiresAt: exp * 1000 }) };
 }

@@ -1,6 +1,7 @@
 // One database namespace (`?ns=`): its tree, rules and live listeners. Every read and write from WebSocket
 // and REST clients goes through here, so rules, validation, ServerValues and listener updates apply identically.
 import type { Identity } from "./auth";
+import { type Clock, systemClock } from "./clock";
 import { indexName, loadsAllData, type QuerySpec, queryResult } from "./query";
 import type { Ruleset } from "./rules/ruleset";
 import { resolveServerValues } from "./server-values";
@@ -38,9 +39,10 @@ export class Namespace {
   constructor(
     readonly name: string,
     public rules: Ruleset,
+    private readonly clock: Clock = systemClock,
   ) {}
 
-  canRead(identity: Identity, path: readonly string[], now = Date.now()): boolean {
+  canRead(identity: Identity, path: readonly string[], now = this.clock.now()): boolean {
     return identity.admin || this.rules.canRead(path, identity.auth, this.root, now);
   }
 
@@ -75,7 +77,7 @@ export class Namespace {
 
   /** Re-checks read access of listens (after an auth or rules change) and revokes the ones that lost it. */
   recheckListeners(filter: (listener: Listener) => boolean = () => true): void {
-    const now = Date.now();
+    const now = this.clock.now();
     for (const listener of [...this.listeners]) {
       if (filter(listener) && !this.canRead(listener.identity(), listener.path, now)) {
         this.listeners.delete(listener);
@@ -91,7 +93,7 @@ export class Namespace {
    */
   write(identity: Identity, request: WriteRequest, dryRun = false): WriteStatus {
     const path = parsePath(request.path, true);
-    const now = Date.now();
+    const now = this.clock.now();
     const changes: [string[], MaybeNode][] = [];
     if (request.kind === "set") {
       validateData(request.data, path.length);
@@ -131,7 +133,7 @@ export class Namespace {
 
   /** Sends each affected listener what changed, the way the real server scopes its pushes. */
   private notify(changed: string[][]): void {
-    const now = Date.now();
+    const now = this.clock.now();
     for (const listener of [...this.listeners]) {
       const related = changed.filter((path) => isPrefix(path, listener.path) || isPrefix(listener.path, path));
       if (related.length === 0) continue;

@@ -3,6 +3,7 @@
 import { randomInt } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { ANONYMOUS, ExpiredTokenError, type Identity, InvalidTokenError, identityFromCredential } from "./auth";
+import type { Clock } from "./clock";
 import type { Namespace, WriteStatus } from "./namespace";
 import { parseQuery } from "./query";
 import { RestQueryError, restQuery } from "./rest-query";
@@ -15,6 +16,7 @@ export interface RestContext {
   namespaceFor(name: string): Namespace;
   projectId?: string;
   log: (line: string) => void;
+  clock: Clock;
 }
 
 const MAX_BODY_BYTES = 256 * 1024 * 1024;
@@ -122,14 +124,14 @@ export function namespaceName(url: URL, hostHeader: string | undefined): string 
   return null;
 }
 
-function identityOf(req: IncomingMessage, url: URL, projectId: string | undefined): Identity {
+function identityOf(req: IncomingMessage, url: URL, context: RestContext): Identity {
   const header = req.headers.authorization;
   const token = header?.startsWith("Bearer ")
     ? header.slice(7)
     : (url.searchParams.get("access_token") ?? url.searchParams.get("auth"));
   if (!token) return ANONYMOUS;
   try {
-    return identityFromCredential(token, projectId);
+    return identityFromCredential(token, context.projectId, undefined, context.clock.now());
   } catch (error) {
     if (error instanceof ExpiredTokenError) throw new HttpError(401, error.message);
     if (error instanceof InvalidTokenError) throw new HttpError(401, `invalid token: ${error.message}`);
@@ -257,7 +259,7 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, cont
     const name = namespaceName(url, req.headers.host);
     if (!name) throw new HttpError(400, "missing namespace: add ?ns=<namespace> to the URL");
     const namespace = context.namespaceFor(name);
-    const identity = identityOf(req, url, context.projectId);
+    const identity = identityOf(req, url, context);
     if (url.pathname === "/.settings/rules.json") await handleRules(req, res, namespace, identity);
     else if (url.pathname.endsWith(".json")) await handleData(req, res, url, namespace, identity);
     else throw new HttpError(404, "not found: REST paths end in .json");

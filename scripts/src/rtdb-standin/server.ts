@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { WebSocketServer } from "ws";
+import { type Clock, systemClock } from "./clock";
 import { Namespace } from "./namespace";
 import { handleRest, namespaceName } from "./rest";
 import { RulesError } from "./rules/compile";
@@ -22,6 +23,8 @@ export interface RtdbStandinOptions {
   /** When set, ID tokens must be issued for this project. */
   projectId?: string;
   log?: (line: string) => void;
+  /** What the stand-in takes for the time (token expiry, the rules' `now`, server timestamps); the system's by default. */
+  clock?: Clock;
 }
 
 export interface RtdbStandin {
@@ -42,6 +45,7 @@ function loadRulesFile(rulesPath: string): Ruleset {
 
 export async function startRtdbStandin(options: RtdbStandinOptions): Promise<RtdbStandin> {
   const log = options.log ?? (() => {});
+  const clock = options.clock ?? systemClock;
   // Parse the rules before listening so a broken rules file fails the start, not the first request.
   const defaultRules = options.rulesPath ? loadRulesFile(options.rulesPath) : Ruleset.open();
   // Like the official emulator, where firebase-tools loads the rules into the project's default instance only:
@@ -52,13 +56,18 @@ export async function startRtdbStandin(options: RtdbStandinOptions): Promise<Rtd
     let namespace = namespaces.get(name);
     if (!namespace) {
       const rules = rulesNamespace === undefined || name === rulesNamespace ? defaultRules : Ruleset.open();
-      namespace = new Namespace(name, rules);
+      namespace = new Namespace(name, rules, clock);
       namespaces.set(name, namespace);
     }
     return namespace;
   };
   const sessions = new Set<Session>();
-  const context = { namespaceFor, log, ...(options.projectId !== undefined && { projectId: options.projectId }) };
+  const context = {
+    namespaceFor,
+    log,
+    clock,
+    ...(options.projectId !== undefined && { projectId: options.projectId }),
+  };
 
   const server = createServer((req, res) => {
     void handleRest(req, res, context);

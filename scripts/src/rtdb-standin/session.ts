@@ -3,6 +3,7 @@
 import { randomUUID } from "node:crypto";
 import type { WebSocket } from "ws";
 import { ANONYMOUS, ExpiredTokenError, type Identity, InvalidTokenError, identityFromCredential } from "./auth";
+import type { Clock } from "./clock";
 import type { Listener, Namespace, WriteRequest } from "./namespace";
 import {
   encodeFrames,
@@ -34,6 +35,7 @@ interface DisconnectOp {
 export interface SessionOptions {
   projectId?: string;
   log: (line: string) => void;
+  clock: Clock;
 }
 
 export class Session {
@@ -42,7 +44,7 @@ export class Session {
   private readonly listens = new Map<string, Listener>();
   private onDisconnectOps: DisconnectOp[] = [];
   private closed = false;
-  private expiryTimer: NodeJS.Timeout | undefined;
+  private expiryTimer: unknown;
 
   constructor(
     private readonly socket: WebSocket,
@@ -143,7 +145,7 @@ export class Session {
       case "auth":
       case "gauth":
         if (typeof body.cred !== "string") throw new InvalidTokenError("missing credential");
-        this.setIdentity(identityFromCredential(body.cred, this.options.projectId, body));
+        this.setIdentity(identityFromCredential(body.cred, this.options.projectId, body, this.options.clock.now()));
         reply("ok", { auth: this.identity.admin ? null : this.identity.auth });
         return;
       case "unauth":
@@ -214,7 +216,7 @@ export class Session {
     this.identity = identity;
     const mine = new Set(this.listens.values());
     this.namespace.recheckListeners((listener) => mine.has(listener));
-    clearTimeout(this.expiryTimer);
+    this.options.clock.clearTimeout(this.expiryTimer);
     if (!identity.admin && identity.expiresAt !== undefined) this.expireAt(identity, identity.expiresAt);
   }
 
@@ -223,24 +225,24 @@ export class Session {
    * are revoked (`c`), then `ac` tells the SDK its token expired (it reconnects with a fresh one).
    */
   private expireAt(identity: Identity, expiresAt: number): void {
-    this.expiryTimer = setTimeout(
+    this.expiryTimer = this.options.clock.setTimeout(
       () => {
         if (this.identity !== identity) return;
-        if (Date.now() < expiresAt) {
+        if (this.options.clock.now() < expiresAt) {
           this.expireAt(identity, expiresAt);
           return;
         }
         this.setIdentity(ANONYMOUS);
         this.send(push("ac", { s: EXPIRED_TOKEN, d: "Auth token is expired." }));
       },
-      Math.min(Math.max(expiresAt - Date.now(), 0), MAX_TIMER_MS),
+      Math.min(Math.max(expiresAt - this.options.clock.now(), 0), MAX_TIMER_MS),
     );
   }
 
   private onClose(): void {
     if (this.closed) return;
     this.closed = true;
-    clearTimeout(this.expiryTimer);
+    this.options.clock.clearTimeout(this.expiryTimer);
     for (const listener of this.listens.values()) this.namespace.unlisten(listener);
     this.listens.clear();
     // Run in order, each checked against the rules and .validate as it runs (the data and rules may have changed
@@ -263,7 +265,7 @@ export class Session {
   /** Drops the connection without running onDisconnect operations (server shutdown). */
   terminate(): void {
     this.closed = true;
-    clearTimeout(this.expiryTimer);
+    this.options.clock.clearTimeout(this.expiryTimer);
     this.socket.terminate();
   }
 }

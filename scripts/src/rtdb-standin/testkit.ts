@@ -190,6 +190,11 @@ export class RawClient {
     return new Promise((resolve) => this.waiters.push({ predicate, resolve }));
   }
 
+  /** Whether a frame like this has already arrived. */
+  seen(predicate: (frame: Frame) => boolean): boolean {
+    return this.received.some(predicate);
+  }
+
   sendText(text: string): void {
     this.socket.send(text);
   }
