@@ -1,5 +1,6 @@
-// Builds the guests' page into web/dist (served by the BFF) and its service worker, and, in development, proxies the
-// API and the site shell's images to the BFF.
+// Builds the guests' page into web/dist (served by the BFF) and its service worker; with `--ssr`, the prerender the
+// BFF runs on each publish into web/dist-ssr (its dependencies bundled in); in development, proxies the API and the site
+// shell's images to the BFF.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import react from "@vitejs/plugin-react";
@@ -44,7 +45,7 @@ function offlineShell(distManifest: Record<string, ManifestChunk>): Set<string> 
 /** Where this build writes (`--outDir` may move it): the offline shell is read from its manifest. */
 let outDir = "dist";
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     {
@@ -53,36 +54,41 @@ export default defineConfig({
         outDir = config.build.outDir;
       },
     },
-    VitePWA({
-      strategies: "injectManifest",
-      srcDir: "src",
-      filename: "sw.ts",
-      // The page registers the worker itself, after first paint (lib/service-worker.ts).
-      injectRegister: false,
-      // The BFF serves the manifest, drawn from the published content (names, theme).
-      manifest: false,
-      injectManifest: {
-        globPatterns: ["**/*.{js,css,html}"],
-        globIgnores: ["firebase-messaging-sw.js"],
-        manifestTransforms: [
-          async (entries) => {
-            const distManifest = JSON.parse(readFileSync(path.resolve(outDir, ".vite/manifest.json"), "utf8"));
-            const shell = offlineShell(distManifest);
-            return { manifest: entries.filter((entry) => shell.has(entry.url)), warnings: [] };
-          },
-        ],
-      },
-    }),
+    !isSsrBuild &&
+      VitePWA({
+        strategies: "injectManifest",
+        srcDir: "src",
+        filename: "sw.ts",
+        // The page registers the worker itself, after first paint (lib/service-worker.ts).
+        injectRegister: false,
+        // The BFF serves the manifest, drawn from the published content (names, theme).
+        manifest: false,
+        injectManifest: {
+          globPatterns: ["**/*.{js,css,html}"],
+          globIgnores: ["firebase-messaging-sw.js"],
+          manifestTransforms: [
+            async (entries) => {
+              const distManifest = JSON.parse(readFileSync(path.resolve(outDir, ".vite/manifest.json"), "utf8"));
+              const shell = offlineShell(distManifest);
+              return { manifest: entries.filter((entry) => shell.has(entry.url)), warnings: [] };
+            },
+          ],
+        },
+      }),
   ],
   define: { __APP_VERSION__: JSON.stringify(APP_VERSION) },
   // Relative asset URLs let the same build work from any path the BFF serves it at.
   base: "./",
-  build: {
-    outDir: "dist",
-    emptyOutDir: true,
-    // The budget check and the offline shell read the manifest to know what first paint needs.
-    manifest: true,
-  },
+  build: isSsrBuild
+    ? { outDir: "dist-ssr", emptyOutDir: true, target: "node20", copyPublicDir: false }
+    : {
+        outDir: "dist",
+        emptyOutDir: true,
+        // The budget check and the offline shell read the manifest to know what first paint needs.
+        manifest: true,
+      },
+  // The prerender bundles its dependencies, so the BFF loads one file wherever it is deployed.
+  ssr: { noExternal: true },
   server: {
     proxy: {
       "/trpc": bff,
@@ -94,4 +100,4 @@ export default defineConfig({
       "/share.png": bff,
     },
   },
-});
+}));

@@ -1,12 +1,14 @@
 // Builds the BFF as a Fastify app with everything injected; the entry file and the tests both use this.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import fastifyCompress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyRequest } from "fastify";
 import type { Viewer } from "./auth/viewer";
 import type { RequestContext, Services } from "./context";
+import type { RenderPublicPage } from "./contract/public-page";
 import { MAX_BATCH_SIZE, MAX_BODY_BYTES } from "./contract/request-limits";
 import { ReasonedError } from "./errors";
 import { addressKey, clientAddressFrom, NO_PROXY, type ProxyTrust } from "./http/client-address";
@@ -201,12 +203,14 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   });
 
   let indexTemplate: string | undefined;
+  let renderPage: RenderPublicPage | undefined;
   if (options.webDistDir) {
     const root = path.resolve(options.webDistDir);
     if (!existsSync(path.join(root, "index.html"))) {
       throw new Error(`WEB_DIST_DIR ${root} has no index.html; build the web app first with \`pnpm build\`.`);
     }
     indexTemplate = readFileSync(path.join(root, "index.html"), "utf8");
+    renderPage = await loadPrerender(root);
     await app.register(fastifyStatic, {
       root,
       // index.html is the site shell's, filled from the published content (below), never the file as built.
@@ -219,7 +223,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       },
     });
   }
-  registerSiteShell(app, createSiteShell(options.services, indexTemplate), options.siteUrl);
+  registerSiteShell(app, createSiteShell(options.services, indexTemplate, renderPage), options.siteUrl);
 
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send({ error: "Not Found", message: `Nothing is served at ${request.method} ${request.url}.` });
@@ -230,4 +234,20 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
 
 function retryAfterOf(cause: unknown): number {
   return cause instanceof ReasonedError ? (cause.retryAfterSeconds ?? 0) : 0;
+}
+
+/**
+ * The web build's prerender, beside its files (`pnpm build` writes web/dist and web/dist-ssr). A build without it
+ * fails the start: a page served without its HTML would be blank until the app downloads, and nobody would notice.
+ */
+async function loadPrerender(webDistDir: string): Promise<RenderPublicPage> {
+  const file = path.join(path.dirname(webDistDir), "dist-ssr", "render-public-page.js");
+  if (!existsSync(file)) {
+    throw new Error(`${file} is missing: build the web app with \`pnpm build\`, which writes dist and dist-ssr.`);
+  }
+  const module = (await import(pathToFileURL(file).href)) as { renderPublicPage?: RenderPublicPage };
+  if (typeof module.renderPublicPage !== "function") {
+    throw new Error(`${file} exports no renderPublicPage: rebuild the web app with \`pnpm build\`.`);
+  }
+  return module.renderPublicPage;
 }

@@ -1,38 +1,64 @@
-// Entry point: mounts the page with its providers and the hash router.
+// Entry point: hydrates the screen the BFF prerendered (or, without one, renders from nothing) with its providers
+// and the hash router.
 import type { AppRouter } from "@boda/server/app-router";
+import { PAGE_DATA_ID, type PublicPageData } from "@boda/server/contract/public-page";
+import { PRERENDERED_SCREENS } from "@boda/server/contract/routes";
 import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { HashRouter } from "react-router-dom";
-import { AppProviders } from "./app/providers";
-import { AppRoutes } from "./app/router";
+import { PageApp, seedPublicQueries } from "./app/page-app";
+import { prerenderedLanguage } from "./lib/i18n/language";
 import { persistOptions } from "./lib/persistence";
 import { createSession } from "./lib/session";
 import { createBffClient, createQueryClient } from "./lib/trpc";
 import "./styles.css";
-
-const container = document.getElementById("root");
-if (!container) throw new Error('index.html must contain <div id="root">.');
 
 const queryClient = createQueryClient();
 // Auth needs the BFF's Firebase settings; they come through the same cache the page reads them from.
 const session = createSession(async () => (await queryClient.fetchQuery(api.config.get.queryOptions())).firebase);
 const trpcClient = createBffClient({ session });
 const api = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
-// Every screen needs the content; ask for it now rather than after the dashboard's code has downloaded.
-void queryClient.prefetchQuery(api.site.content.queryOptions());
 
 document.documentElement.dataset.version = __APP_VERSION__;
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders trpcClient={trpcClient} queryClient={queryClient} session={session} persist={persistOptions()}>
-      <HashRouter>
-        <AppRoutes />
-      </HashRouter>
-    </AppProviders>
-  </StrictMode>,
+// The BFF's HTML carries both public screens; its first-screen script (contract/routes.ts) named the one to show.
+// That one is hydrated, the other goes: from here on the router shows one screen at a time.
+const screen = document.documentElement.dataset.screen;
+const prerendered = PRERENDERED_SCREENS.map((name) => document.getElementById(`page-${name}`));
+const shown = prerendered.find((element) => element?.id === `page-${screen}`) ?? null;
+for (const element of prerendered) if (element !== shown) element?.remove();
+document.documentElement.removeAttribute("data-screen");
+
+const dataBlock = document.getElementById(PAGE_DATA_ID);
+const data = dataBlock?.textContent ? (JSON.parse(dataBlock.textContent) as PublicPageData) : undefined;
+const language = prerenderedLanguage(document.documentElement);
+// HTML from the network is as fresh as an answer; a copy the service worker kept may be old, and one prepared for a
+// stranger is not what a signed-in household sees: those are asked again at once (after the first render).
+const fresh = !navigator.serviceWorker?.controller && !session.remembered();
+if (data) seedPublicQueries(queryClient, trpcClient, data, fresh ? Date.now() : 0);
+
+const app = (prerender?: { language: NonNullable<typeof language>; renderedAt: Date }) => (
+  <PageApp
+    trpcClient={trpcClient}
+    queryClient={queryClient}
+    session={session}
+    persist={persistOptions()}
+    refreshAfterRestore={!fresh}
+    router={(routes) => <HashRouter>{routes}</HashRouter>}
+    {...(prerender && { prerendered: prerender })}
+  />
 );
+
+if (shown && data && language) {
+  hydrateRoot(shown, app({ language, renderedAt: new Date(data.renderedAt) }));
+} else {
+  const container = document.getElementById("root");
+  if (!container) throw new Error('index.html must contain <div id="root">.');
+  // Without prerendered HTML (Vite's dev server, a signed-in screen) every screen needs the content: ask for it now
+  // rather than after the dashboard's code has downloaded.
+  if (!data) void queryClient.prefetchQuery(api.site.content.queryOptions());
+  createRoot(container).render(app());
+}
 
 // The offline shell (a production build only: Vite's dev server has no service worker). On a first visit it waits
 // until the page is up and quiet: preparing for a lost signal must never compete with showing the page on a weak

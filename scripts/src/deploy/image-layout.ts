@@ -20,7 +20,7 @@ export const PRODUCTION_DEPENDENCIES_COMMAND = [
 ];
 
 export interface ImageLayout {
-  /** What the image's /app holds: server/{package.json,node_modules,dist}, web/dist. */
+  /** What the image's /app holds: server/{package.json,node_modules,dist}, web/dist and web/dist-ssr. */
   appDir: string;
   bundle: string;
   webDist: string;
@@ -42,6 +42,8 @@ export async function assembleImageLayout(dir: string, webDist: string): Promise
   }
   cpSync(path.dirname(bundle), path.join(appDir, "server/dist"), { recursive: true });
   cpSync(webDist, path.join(appDir, "web/dist"), { recursive: true });
+  // The prerender of the page's HTML, which the BFF loads from beside web/dist.
+  cpSync(path.join(path.dirname(webDist), "dist-ssr"), path.join(appDir, "web/dist-ssr"), { recursive: true });
   rmSync(staging, { recursive: true, force: true });
   return { appDir, bundle: path.join(appDir, "server/dist/main.mjs"), webDist: path.join(appDir, "web/dist") };
 }

@@ -1,10 +1,17 @@
-// Security headers on every response (@fastify/helmet): a Content-Security-Policy that allows no inline script and
+// Security headers on every response (@fastify/helmet): a Content-Security-Policy that allows no inline script but
+// the first-screen script, by its hash, and
 // only the hosts the page really talks to, no framing, a strict referrer policy, browser features the page never
 // uses turned off, and HSTS in production. No CORS headers are ever sent, so browsers keep other sites' pages from
 // reading the BFF's answers (same origin only).
+
+import { createHash } from "node:crypto";
 import fastifyHelmet from "@fastify/helmet";
 import type { FastifyInstance } from "fastify";
+import { FIRST_SCREEN_SCRIPT } from "../contract/routes";
 import type { FirebaseWebConfig } from "../contract/site-view";
+
+/** The one inline script the page has (the prerendered page's first-screen choice), allowed by its hash. */
+export const FIRST_SCREEN_SCRIPT_SOURCE = `'sha256-${createHash("sha256").update(FIRST_SCREEN_SCRIPT).digest("base64")}'`;
 
 /** Google endpoints the Firebase web SDK calls, by feature the page turns on. */
 const FIREBASE_AUTH_HOSTS = ["https://identitytoolkit.googleapis.com", "https://securetoken.googleapis.com"];
@@ -21,7 +28,7 @@ const MESSAGING_HOSTS = ["https://fcmregistrations.googleapis.com"];
 /** The policy's directives for this BFF's web config: what the page may load and contact, nothing more. */
 export function contentSecurityPolicy(web: FirebaseWebConfig): Record<string, string[]> {
   const connect = ["'self'"];
-  const scripts = ["'self'"];
+  const scripts = ["'self'", FIRST_SCREEN_SCRIPT_SOURCE];
   if (web.authEmulatorUrl) connect.push(new URL(web.authEmulatorUrl).origin);
   else connect.push(...FIREBASE_AUTH_HOSTS);
   if (web.measurementId) {

@@ -1,7 +1,18 @@
-// The site shell over HTTP: index.html (no-cache, so a new deploy or publish shows at once), the web app manifest,
-// icons and the share image, each with an ETag so a browser or a link-preview fetcher can revalidate cheaply.
+// The site shell over HTTP: index.html (no-cache, so a new deploy or publish shows at once) in the guest's language,
+// the web app manifest, icons and the share image, each with an ETag so a browser or a link-preview fetcher can
+// revalidate cheaply.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import Negotiator from "negotiator";
+import { LANGUAGES, type Language } from "../contract/language";
 import { ICON_SIZES, type ShellAsset, type SiteShell } from "./site-shell";
+
+/** `?lang=es|en` (an invite link, or the page's own first-screen script), then the browser's languages; Spanish. */
+export function pageLanguage(request: FastifyRequest): Language {
+  const asked = (request.query as { lang?: unknown }).lang;
+  if ((LANGUAGES as readonly unknown[]).includes(asked)) return asked as Language;
+  const accepted = new Negotiator(request).language([...LANGUAGES]);
+  return (accepted as Language | undefined) ?? "es";
+}
 
 function send(request: FastifyRequest, reply: FastifyReply, asset: ShellAsset, cacheControl: string) {
   reply.header("etag", asset.etag).header("cache-control", cacheControl).type(asset.contentType);
@@ -13,8 +24,10 @@ const ICON_FILE = /^(icon|maskable)-(\d+)\.png$/;
 
 export function registerSiteShell(app: FastifyInstance, shell: SiteShell, siteUrl: string | undefined): void {
   const origin = (request: FastifyRequest) => siteUrl ?? `${request.protocol}://${request.host}`;
-  const page = async (request: FastifyRequest, reply: FastifyReply) =>
-    send(request, reply, await shell.indexHtml(origin(request)), "no-cache");
+  const page = async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header("vary", "accept-language");
+    return send(request, reply, await shell.indexHtml(origin(request), pageLanguage(request)), "no-cache");
+  };
   // Without a web build (development: Vite serves the page) only the images and manifest are the BFF's.
   if (shell.servesPages) {
     app.get("/", page);

@@ -1,19 +1,26 @@
 // What the page is before its scripts run, built from the published content: index.html with the couple's names in
-// the <title> and the link-preview tags WhatsApp and others read (hash routes cannot provide them), the web app
-// manifest, and icons and a share image drawn in the theme's colours. Each is built once per published version and
-// only from what a stranger may see, since whoever pastes a link shows the preview to anyone.
+// the <title>, the link-preview tags WhatsApp and others read (hash routes cannot provide them) and, prerendered in
+// the guest's language with the page's own components, both public screens and the data they were rendered from
+// (the page hydrates them); the web app manifest, and icons and a share image drawn in the theme's colours. Each is
+// built once per published version (and switches) and only from what a stranger may see, since whoever pastes a
+// link shows the preview to anyone.
 import { createHash } from "node:crypto";
 import { Resvg } from "@resvg/resvg-js";
 import escapeHtml from "escape-html";
 import type { PublishedContent } from "../content/content-repository";
 import type { Services } from "../context";
 import type { Theme } from "../contract/content";
-import { pickText } from "../contract/language";
-import type { OpenSiteView, SiteView } from "../contract/site-view";
+import { type Language, pickText } from "../contract/language";
+import { PAGE_DATA_ID, type PublicPageData, type RenderPublicPage, serializePageData } from "../contract/public-page";
+import { FIRST_SCREEN_SCRIPT, PRERENDERED_SCREENS, type PrerenderedScreen } from "../contract/routes";
+import type { LocationView, OpenSiteView, SiteView } from "../contract/site-view";
+import { siteSwitchesView } from "../routers/config";
 import { buildAudienceView } from "../views/audience-view";
 
 /** Where index.html receives the tags; a comment, so the file works as it is when Vite serves it in development. */
 export const SHELL_MARKER = /<!-- site-shell[^>]*-->/;
+/** Where the prerendered screens go: the app's mount point, empty in the template. */
+const ROOT_ELEMENT = '<div id="root"></div>';
 
 export const ICON_SIZES = [192, 512] as const;
 export const SHARE_IMAGE = { width: 1200, height: 630 } as const;
@@ -27,8 +34,8 @@ export interface ShellAsset {
 export interface SiteShell {
   /** Whether there is a web build whose index.html this shell fills. */
   servesPages: boolean;
-  /** index.html for a page at `origin` (absolute URLs are required by link previews). */
-  indexHtml(origin: string): Promise<ShellAsset>;
+  /** index.html for a page at `origin` (absolute URLs are required by link previews), in `language`. */
+  indexHtml(origin: string, language: Language): Promise<ShellAsset>;
   manifest(): Promise<ShellAsset>;
   icon(size: number, maskable: boolean): Promise<ShellAsset>;
   shareImage(): Promise<ShellAsset>;
@@ -103,17 +110,46 @@ function previewTags(text: PreviewText, theme: Theme, origin: string): string {
   ].join("\n    ");
 }
 
-/** The template with the couple's <title> and the tags: no meta the template had is left to contradict them. */
-export function fillIndexHtml(template: string, text: PreviewText, theme: Theme, origin: string): string {
+/** What a stranger's first screens show, prerendered, and the data they were rendered from. */
+export interface PrerenderedPage {
+  language: Language;
+  screens: Record<PrerenderedScreen, string>;
+  data: PublicPageData;
+}
+
+/** The prerendered screens (one shown by the first-screen script and styles.css), the data block, the mount point. */
+function prerenderedBody(page: PrerenderedPage): string {
+  const screens = PRERENDERED_SCREENS.map((screen) => `<div id="page-${screen}">${page.screens[screen]}</div>`);
+  const data = `<script type="application/json" id="${PAGE_DATA_ID}">${serializePageData(page.data)}</script>`;
+  return [...screens, data, ROOT_ELEMENT].join("\n    ");
+}
+
+/**
+ * The template with the couple's <title> and the tags (no meta the template had is left to contradict them) and,
+ * when there is a prerendered page, its language, its first-screen script and its screens.
+ */
+export function fillIndexHtml(
+  template: string,
+  text: PreviewText,
+  theme: Theme,
+  origin: string,
+  page?: PrerenderedPage,
+): string {
   if (!SHELL_MARKER.test(template)) {
     throw new Error("index.html has no <!-- site-shell --> marker; the BFF cannot add the link-preview tags.");
   }
+  const filled = template
+    // Replacer functions, so a "$&" in a name is text, not a replacement pattern.
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(text.title)}</title>`)
+    .replace(/\s*<meta name="(?:description|theme-color)"[^>]*>/g, "")
+    .replace(SHELL_MARKER, () => previewTags(text, theme, origin));
+  if (!page) return filled;
   return (
-    template
-      // Replacer functions, so a "$&" in a name is text, not a replacement pattern.
-      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(text.title)}</title>`)
-      .replace(/\s*<meta name="(?:description|theme-color)"[^>]*>/g, "")
-      .replace(SHELL_MARKER, () => previewTags(text, theme, origin))
+    filled
+      .replace(/<html lang="[^"]*"/, () => `<html lang="${page.language}"`)
+      // First in <head>: an inline script after a stylesheet would wait for it to download.
+      .replace(/<meta charset="[^"]*" \/>/i, (charset) => `${charset}\n    <script>${FIRST_SCREEN_SCRIPT}</script>`)
+      .replace(ROOT_ELEMENT, () => prerenderedBody(page))
   );
 }
 
@@ -135,7 +171,12 @@ function png(svg: string): Buffer {
   return new Resvg(svg).render().asPng();
 }
 
-export function createSiteShell(services: Services, template: string | undefined): SiteShell {
+export function createSiteShell(
+  services: Services,
+  template: string | undefined,
+  /** The web build's prerender; without it (no SSR build) index.html carries the tags only. */
+  renderPage?: RenderPublicPage,
+): SiteShell {
   // A build without the marker is refused at start-up, not on a guest's first visit.
   if (template !== undefined && !SHELL_MARKER.test(template)) {
     throw new Error(
@@ -143,35 +184,63 @@ export function createSiteShell(services: Services, template: string | undefined
         "link-preview tags. Keep the marker in web/index.html's <head> and rebuild with `pnpm build`.",
     );
   }
-  // Everything is derived from the published object, so a new publish (or a switch change) builds it afresh.
-  const cache = new Map<string, ShellAsset>();
-  let cachedFor: { published: PublishedContent | null; visibility: string } | undefined;
-  const memo = async (key: string, build: (site: SiteView | undefined, theme: Theme) => ShellAsset) => {
+  // Everything is derived from the published object and the switches, so a new publish or a switch change builds
+  // it afresh.
+  const cache = new Map<string, Promise<ShellAsset>>();
+  let cachedFor: { published: PublishedContent | null; switches: string } | undefined;
+  interface Stranger {
+    site: SiteView;
+    locations: LocationView[];
+  }
+  const memo = async (
+    key: string,
+    build: (stranger: Stranger | undefined, theme: Theme) => ShellAsset | Promise<ShellAsset>,
+  ) => {
     // Without content (not published, or Firestore unreachable) the shell is still served, with neutral words.
     const published = await services.content.current().catch(() => null);
-    const visibility = services.switches.current().stranger_visibility;
-    if (cachedFor?.published !== published || cachedFor.visibility !== visibility) {
+    const switches = JSON.stringify(services.switches.current());
+    if (cachedFor?.published !== published || cachedFor.switches !== switches) {
       cache.clear();
-      cachedFor = { published, visibility };
+      cachedFor = { published, switches };
     }
     let built = cache.get(key);
     if (!built) {
-      const site = published ? buildAudienceView(published, { kind: "stranger", visibility }).site : undefined;
-      built = build(site, site?.theme ?? FALLBACK_THEME);
+      const visibility = services.switches.current().stranger_visibility;
+      const stranger = published ? buildAudienceView(published, { kind: "stranger", visibility }) : undefined;
+      built = Promise.resolve().then(() => build(stranger, stranger?.site.theme ?? FALLBACK_THEME));
       cache.set(key, built);
+      // A failed build (a prerender that threw) must not stick: the next request tries again.
+      built.catch(() => cache.delete(key));
     }
     return built;
   };
 
+  const prerender = async (
+    stranger: Stranger | undefined,
+    language: Language,
+  ): Promise<PrerenderedPage | undefined> => {
+    if (!renderPage || !stranger) return undefined;
+    const data: PublicPageData = {
+      site: stranger.site,
+      locations: stranger.locations,
+      config: siteSwitchesView(services),
+      renderedAt: services.now().toISOString(),
+    };
+    return { language, data, screens: await renderPage(data, language) };
+  };
+
   return {
     servesPages: template !== undefined,
-    indexHtml: (origin) =>
-      memo(`index:${origin}`, (site, theme) => {
+    indexHtml: (origin, language) =>
+      memo(`index:${origin}:${language}`, async (stranger, theme) => {
         if (!template) throw new Error("No web build to serve index.html from.");
-        return asset(fillIndexHtml(template, previewText(site), theme, origin), "text/html; charset=utf-8");
+        const page = await prerender(stranger, language);
+        const html = fillIndexHtml(template, previewText(stranger?.site), theme, origin, page);
+        return asset(html, "text/html; charset=utf-8");
       }),
     manifest: () =>
-      memo("manifest", (site, theme) => {
+      memo("manifest", (stranger, theme) => {
+        const site = stranger?.site;
         const names = site ? site.couple.names.join(" & ") : "Boda";
         const manifest = {
           name: site ? `${names} · Boda` : "Boda",

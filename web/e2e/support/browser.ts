@@ -76,7 +76,8 @@ export interface GuestPage {
 
 /** A fresh guest (own storage, no saved language) on the given device. */
 export async function openGuestPage(browser: Browser, device: BrowserContextOptions = DESKTOP): Promise<GuestPage> {
-  const context = await browser.newContext({ ...device, locale: "es-ES", timezoneId: "America/New_York" });
+  // A Spanish phone unless the test says otherwise (its locale is the Accept-Language the page is asked with).
+  const context = await browser.newContext({ locale: "es-ES", timezoneId: "America/New_York", ...device });
   // The page's clock starts at the tests' "now", never the machine's: what it shows by the time is the same at any hour.
   await context.clock.install({ time: e2eNow() });
   const page = await context.newPage();

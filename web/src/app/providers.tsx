@@ -1,5 +1,7 @@
 // Everything a screen needs around it: the query cache, the BFF client, the guest's language, the sign-in and the
 // live day.
+
+import type { Language } from "@boda/server/contract/language";
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type PersistQueryClientOptions, PersistQueryClientProvider } from "@tanstack/react-query-persist-client";
 import type { ReactNode } from "react";
@@ -19,6 +21,13 @@ interface AppProvidersProps {
   liveStartAfterMs?: number;
   /** Keeps the last content in the browser's storage for offline use (the page; tests go without). */
   persist?: Omit<PersistQueryClientOptions, "queryClient">;
+  /** Whether what was restored from storage is asked again at once (default); not when the HTML brought it fresh. */
+  refreshAfterRestore?: boolean;
+  /**
+   * Rendering (BFF) or hydrating (browser) the page prerendered for a stranger: it starts in that page's language,
+   * and as a stranger until a remembered sign-in is checked, so the first render matches the HTML.
+   */
+  prerendered?: { language: Language };
 }
 
 export function AppProviders({
@@ -28,11 +37,13 @@ export function AppProviders({
   session,
   liveStartAfterMs,
   persist,
+  refreshAfterRestore = true,
+  prerendered,
 }: AppProvidersProps) {
   const tree = (
     <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-      <LanguageProvider>
-        <SessionProvider session={session}>
+      <LanguageProvider {...(prerendered && { initial: prerendered.language })}>
+        <SessionProvider session={session} hydrating={prerendered !== undefined}>
           <LiveProvider startAfterMs={liveStartAfterMs}>{children}</LiveProvider>
         </SessionProvider>
       </LanguageProvider>
@@ -43,7 +54,9 @@ export function AppProviders({
       client={queryClient}
       persistOptions={persist}
       // What was stored is the last known state, shown at once; it is asked again as soon as there is a network.
-      onSuccess={() => void queryClient.invalidateQueries()}
+      onSuccess={() => {
+        if (refreshAfterRestore) void queryClient.invalidateQueries();
+      }}
     >
       {tree}
     </PersistQueryClientProvider>

@@ -1,4 +1,6 @@
-// Every route path of the page in one place; links and the router both read from here.
+// Every route path of the page in one place; links and the router both read from here. The paths themselves are
+// shared with the BFF, whose prerendered HTML picks the first screen from them (contract/routes.ts).
+import { ROUTES } from "@boda/server/contract/routes";
 
 /** `?evento=<id>` narrows the places to one event's ("Cómo llegar" from the program). */
 export const EVENT_PARAM = "evento";
@@ -8,14 +10,14 @@ export const INVITE_PARAM = "invite";
 export const LANG_PARAM = "lang";
 
 export const paths = {
-  home: { path: "/", href: () => "/" },
+  home: { path: ROUTES.home, href: () => ROUTES.home },
   locations: {
-    path: "/ubicaciones",
+    path: ROUTES.locations,
     href: (eventId?: string) =>
-      eventId ? `/ubicaciones?${new URLSearchParams({ [EVENT_PARAM]: eventId })}` : "/ubicaciones",
+      eventId ? `${ROUTES.locations}?${new URLSearchParams({ [EVENT_PARAM]: eventId })}` : ROUTES.locations,
   },
   /** The household's answer: the form, or the summary once answered. */
-  rsvp: { path: "/confirmar", href: () => "/confirmar" },
+  rsvp: { path: ROUTES.rsvp, href: () => ROUTES.rsvp },
   /** The couple's view of everyone's answers. */
-  couple: { path: "/pareja", href: () => "/pareja" },
+  couple: { path: ROUTES.couple, href: () => ROUTES.couple },
 } as const;

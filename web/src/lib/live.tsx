@@ -1,6 +1,6 @@
 // The live day on the page: one subscription to the BFF's `live.feed` (server-sent events) shared by the banner,
-// the guestbook and the phase-dependent dashboard. It opens as soon as the page is idle (at once on the wedding
-// day), reopens with a fresh snapshot after a dropped connection, a new sign-in or the end of its stream (a server
+// the guestbook and the phase-dependent dashboard. It opens once the page has loaded (and, outside the wedding day,
+// been idle a moment), reopens with a fresh snapshot after a dropped connection, a new sign-in or the end of its stream (a server
 // shutting down for a deploy ends every stream), and rests while the page is hidden.
 import type { LiveState } from "@boda/server/contract/live-view";
 import { useQuery } from "@tanstack/react-query";
@@ -16,7 +16,7 @@ interface LiveContextValue {
 
 const LiveContext = createContext<LiveContextValue>({ state: undefined });
 
-/** How long a page waits, outside the wedding day, before opening its live stream (first paint comes first). */
+/** How long a page waits after `load`, outside the wedding day, before opening its live stream. */
 const IDLE_START_MS = 1500;
 
 /**
@@ -41,7 +41,9 @@ export function LiveProvider({
   const { kind } = useSession();
   const config = useQuery(trpc.config.get.queryOptions());
   const [state, setState] = useState<LiveState>();
-  const [visible, setVisible] = useState(() => document.visibilityState !== "hidden");
+  const [visible, setVisible] = useState(
+    () => typeof document === "undefined" || document.visibilityState !== "hidden",
+  );
   const [started, setStarted] = useState(false);
   const phase = config.data?.phase;
 
@@ -53,12 +55,18 @@ export function LiveProvider({
 
   useEffect(() => {
     if (started || !phase) return;
-    if (phase === "day-of" || startAfterMs === 0) {
-      setStarted(true);
-      return;
-    }
-    const timer = setTimeout(() => setStarted(true), startAfterMs);
-    return () => clearTimeout(timer);
+    // Never before `load`: the page's own files come first on a weak signal.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const start = () => {
+      if (phase === "day-of" || startAfterMs === 0) setStarted(true);
+      else timer = setTimeout(() => setStarted(true), startAfterMs);
+    };
+    if (document.readyState === "complete") start();
+    else window.addEventListener("load", start, { once: true });
+    return () => {
+      window.removeEventListener("load", start);
+      clearTimeout(timer);
+    };
   }, [phase, started, startAfterMs]);
 
   useEffect(() => {

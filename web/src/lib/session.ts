@@ -1,12 +1,13 @@
 // The guest's sign-in on this device: a household through its invitation, or the couple with a password. The
 // Firebase Auth SDK is loaded only when there is a sign-in to make or one remembered from an earlier visit, so a
 // stranger's page never downloads it. Every call to the BFF carries the ID token this hands out.
+import { SIGNED_IN_STORAGE_KEY } from "@boda/server/contract/routes";
 import type { FirebaseWebConfig } from "@boda/server/contract/site-view";
 import type { Auth } from "firebase/auth";
 import { firebaseApp } from "./firebase";
 
 /** Set while this device holds a sign-in; tells the next visit to load Auth before asking the BFF anything. */
-export const SIGNED_IN_KEY = "boda.signed-in";
+export const SIGNED_IN_KEY = SIGNED_IN_STORAGE_KEY;
 
 export type SessionKind = "household" | "couple";
 

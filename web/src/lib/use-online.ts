@@ -11,5 +11,10 @@ function subscribe(onChange: () => void): () => void {
 }
 
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribe, () => navigator.onLine);
+  // A prerendered page is rendered, and hydrated, as online; an offline device then says so right after.
+  return useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
 }

@@ -18,18 +18,33 @@ interface SessionState {
 
 const SessionContext = createContext<SessionState | null>(null);
 
-export function SessionProvider({ session, children }: { session: Session; children: ReactNode }) {
+interface SessionProviderProps {
+  session: Session;
+  children: ReactNode;
+  /**
+   * Hydrating a prerendered page, which was rendered for a stranger: start as one, so the first render matches the
+   * HTML, while a remembered sign-in is checked (the stranger's card stays hidden meanwhile; see styles.css).
+   */
+  hydrating?: boolean;
+}
+
+export function SessionProvider({ session, children, hydrating = false }: SessionProviderProps) {
   const queryClient = useQueryClient();
-  const [kind, setKind] = useState<SessionKind | null | undefined>(session.remembered() ? undefined : null);
+  const [kind, setKind] = useState<SessionKind | null | undefined>(() =>
+    session.remembered() && !hydrating ? undefined : null,
+  );
   const [notice, setNotice] = useState<SessionNotice>();
 
   useEffect(() => {
     let current = true;
     const refresh = () => {
-      session.kind().then(
-        (next) => current && setKind(next),
-        () => current && setKind(null),
-      );
+      const settle = (next: SessionKind | null) => {
+        if (!current) return;
+        setKind(next);
+        // Set by the prerendered page's first-screen script: the sign-in is known now.
+        document.documentElement.removeAttribute("data-session");
+      };
+      session.kind().then(settle, () => settle(null));
     };
     refresh();
     const unsubscribe = session.subscribe(() => {

@@ -4,11 +4,12 @@ import { formatWeddingDate } from "../../lib/format-date";
 import { daysUntil } from "../../lib/format-time";
 import { useI18n } from "../../lib/i18n/language";
 import type { OpenSiteContent } from "../../lib/trpc";
+import { useNow } from "../../lib/use-now";
 
 export function HeroSection({ view }: { view: OpenSiteContent }) {
   const { t, language } = useI18n();
   const { date, timeZone } = view.wedding;
-  const days = daysUntil(date, timeZone, new Date());
+  const days = daysUntil(date, timeZone, useNow());
   const countdown = days > 0 ? t.countdownDays(days) : days === 0 ? t.countdownToday : t.countdownPast;
   return (
     <section className="hero" aria-labelledby="dashboard-title">

@@ -99,7 +99,8 @@ function StrangerWelcome({ site }: { site: SiteContent }) {
   const t = useInvitationText();
   const { notice } = useSession();
   return (
-    <section className="card welcome" aria-labelledby="welcome-title">
+    // Hidden (its space kept) on a prerendered page while a remembered sign-in is checked: see styles.css.
+    <section className="card welcome welcome-stranger" aria-labelledby="welcome-title">
       <h2 id="welcome-title">{t.haveInvitationTitle}</h2>
       <p>{site.access === "invited-only" ? t.invitedOnlyBody : t.haveInvitationBody}</p>
       <CodeEntry site={site} autoFocus={notice === "use-another-invitation"} />
