@@ -7,6 +7,7 @@ import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { HashRouter } from "react-router-dom";
 import { PageApp, seedPublicQueries } from "./app/page-app";
+import { INVITE_PARAM, LANG_PARAM } from "./config/paths";
 import { prerenderedLanguage } from "./lib/i18n/language";
 import { persistOptions } from "./lib/persistence";
 import { createSession } from "./lib/session";
@@ -37,7 +38,7 @@ const language = prerenderedLanguage(document.documentElement);
 const fresh = !navigator.serviceWorker?.controller && !session.remembered();
 if (data) seedPublicQueries(queryClient, trpcClient, data, fresh ? Date.now() : 0);
 
-const app = (prerender?: { language: NonNullable<typeof language>; renderedAt: Date }) => (
+const app = (hydrating: boolean) => (
   <PageApp
     trpcClient={trpcClient}
     queryClient={queryClient}
@@ -45,19 +46,28 @@ const app = (prerender?: { language: NonNullable<typeof language>; renderedAt: D
     persist={persistOptions()}
     refreshAfterRestore={!fresh}
     router={(routes) => <HashRouter>{routes}</HashRouter>}
-    {...(prerender && { prerendered: prerender })}
+    {...(data && language && { prerendered: { language, renderedAt: new Date(data.renderedAt), hydrating } })}
   />
 );
 
-if (shown && data && language) {
-  hydrateRoot(shown, app({ language, renderedAt: new Date(data.renderedAt) }));
+// The HTML is each screen as its bare address shows it; an address that asks for more (`?evento=` narrows the
+// places) renders afresh in place of it. An invitation's code and language change nothing the HTML shows.
+const hashQuery = window.location.hash.includes("?") ? window.location.hash.split("?")[1] : "";
+const asPrerendered = [...new URLSearchParams(hashQuery).keys()].every(
+  (key) => key === INVITE_PARAM || key === LANG_PARAM,
+);
+
+if (shown && data && language && asPrerendered) {
+  hydrateRoot(shown, app(true));
+} else if (shown) {
+  createRoot(shown).render(app(false));
 } else {
   const container = document.getElementById("root");
   if (!container) throw new Error('index.html must contain <div id="root">.');
   // Without prerendered HTML (Vite's dev server, a signed-in screen) every screen needs the content: ask for it now
   // rather than after the dashboard's code has downloaded.
   if (!data) void queryClient.prefetchQuery(api.site.content.queryOptions());
-  createRoot(container).render(app());
+  createRoot(container).render(app(false));
 }
 
 // The offline shell (a production build only: Vite's dev server has no service worker). On a first visit it waits

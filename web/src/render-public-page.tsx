@@ -54,7 +54,7 @@ async function render(data: PublicPageData, language: Language, path: string): P
       trpcClient={trpcClient}
       queryClient={queryClient}
       session={STRANGER}
-      prerendered={{ language, renderedAt: new Date(data.renderedAt) }}
+      prerendered={{ language, renderedAt: new Date(data.renderedAt), hydrating: true }}
       router={(routes) => (
         <Router location={path} navigator={hashLinks} static>
           {routes}

@@ -26,7 +26,7 @@ export const SIGNED_IN_STORAGE_KEY = "boda.signed-in";
  *   (`app`), and any other path is replaced by `#/ubicaciones` at once, as the router would do (Back skips it);
  * - when the link (`lang` in the fragment or the query) or the guest's saved choice asks for the other language
  *   than the HTML was rendered in, the page is asked again with `?lang=` (once: never when the query already says so,
- *   nor offline, where the app switches after hydrating);
+ *   nor offline, where the app switches after hydrating), showing neither screen meanwhile;
  * - a device that remembers a sign-in is marked, so the stranger's invitation card stays hidden until the app knows
  *   who is there.
  * ES5, no dependencies, a few hundred bytes: it blocks the parser, so it must cost nothing.
@@ -39,4 +39,4 @@ d.setAttribute("data-screen",s);
 var q=new URLSearchParams(location.search),l=i<0?null:new URLSearchParams(h.slice(i)).get("lang"),r;
 try{r=localStorage.getItem(${JSON.stringify(SIGNED_IN_STORAGE_KEY)});l=l||q.get("lang")||localStorage.getItem(${JSON.stringify(LANGUAGE_STORAGE_KEY)})}catch(e){l=l||q.get("lang")}
 if(r==="1")d.setAttribute("data-session","remembered");
-if((l==="es"||l==="en")&&l!==d.lang&&q.get("lang")!==l&&navigator.onLine){q.set("lang",l);location.replace("?"+q+location.hash)}})();`;
+if((l==="es"||l==="en")&&l!==d.lang&&q.get("lang")!==l&&navigator.onLine){q.set("lang",l);d.setAttribute("data-screen","app");location.replace("?"+q+location.hash)}})();`;

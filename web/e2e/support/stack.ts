@@ -155,16 +155,23 @@ export async function restartUnderOpenPage(bff: ExtraBff, guest: GuestPage): Pro
 
 /** Builds the web app into `outDir` as version `version` (what a new deploy ships). */
 export async function buildWeb(outDir: string, version: string): Promise<void> {
-  const child = spawn(
-    "pnpm",
-    ["--silent", "--filter", "@boda/web", "exec", "vite", "build", "--outDir", outDir, "--emptyOutDir"],
-    {
-      cwd: REPO_ROOT,
-      // The test runner sets NODE_ENV=test, which would make Vite build for development.
-      env: { ...process.env, NODE_ENV: "production", APP_VERSION: version },
-      stdio: "ignore",
-    },
-  );
-  const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
-  if (code !== 0) throw new Error(`Building the web app into ${outDir} failed (exit ${code}).`);
+  // The page, then its prerender beside it (dist-ssr), where the BFF looks for it: as `pnpm build` lays them out.
+  const ssrOutDir = path.join(path.dirname(outDir), "dist-ssr");
+  for (const args of [
+    ["--outDir", outDir],
+    ["--ssr", "src/render-public-page.tsx", "--outDir", ssrOutDir],
+  ]) {
+    const child = spawn(
+      "pnpm",
+      ["--silent", "--filter", "@boda/web", "exec", "vite", "build", ...args, "--emptyOutDir"],
+      {
+        cwd: REPO_ROOT,
+        // The test runner sets NODE_ENV=test, which would make Vite build for development.
+        env: { ...process.env, NODE_ENV: "production", APP_VERSION: version },
+        stdio: "ignore",
+      },
+    );
+    const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+    if (code !== 0) throw new Error(`Building the web app (vite build ${args.join(" ")}) failed (exit ${code}).`);
+  }
 }

@@ -19,8 +19,8 @@ interface PageAppProps {
   session: Session;
   /** Wraps the routes in a router: HashRouter in the browser, StaticRouter in the prerender. */
   router: (routes: ReactNode) => ReactNode;
-  /** The prerendered page's language and time (in the BFF's prerender, and hydrating its HTML in the browser). */
-  prerendered?: { language: Language; renderedAt: Date };
+  /** The page's HTML: its language and when it was rendered; whether this render hydrates it (or renders it, in the BFF). */
+  prerendered?: { language: Language; renderedAt: Date; hydrating: boolean };
   persist?: Omit<PersistQueryClientOptions, "queryClient">;
   /** Whether stored answers are asked again once restored (not when the page's HTML brought fresh ones). */
   refreshAfterRestore?: boolean;
@@ -29,8 +29,11 @@ interface PageAppProps {
 export function PageApp({ router, prerendered, ...providers }: PageAppProps) {
   return (
     <StrictMode>
-      <RenderedAtProvider value={prerendered?.renderedAt}>
-        <AppProviders {...providers} {...(prerendered && { prerendered: { language: prerendered.language } })}>
+      <RenderedAtProvider value={prerendered?.hydrating ? prerendered.renderedAt : undefined}>
+        <AppProviders
+          {...providers}
+          {...(prerendered && { language: prerendered.language, hydrating: prerendered.hydrating })}
+        >
           {router(<AppRoutes />)}
         </AppProviders>
       </RenderedAtProvider>

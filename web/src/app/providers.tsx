@@ -3,7 +3,11 @@
 
 import type { Language } from "@boda/server/contract/language";
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { type PersistQueryClientOptions, PersistQueryClientProvider } from "@tanstack/react-query-persist-client";
+import {
+  type PersistQueryClientOptions,
+  PersistQueryClientProvider,
+  persistQueryClientSave,
+} from "@tanstack/react-query-persist-client";
 import type { ReactNode } from "react";
 import { LanguageProvider } from "../lib/i18n/language";
 import { LiveProvider } from "../lib/live";
@@ -23,11 +27,13 @@ interface AppProvidersProps {
   persist?: Omit<PersistQueryClientOptions, "queryClient">;
   /** Whether what was restored from storage is asked again at once (default); not when the HTML brought it fresh. */
   refreshAfterRestore?: boolean;
+  /** The language to start in when the page's HTML was rendered in one (the link and the saved choice still win). */
+  language?: Language;
   /**
-   * Rendering (BFF) or hydrating (browser) the page prerendered for a stranger: it starts in that page's language,
-   * and as a stranger until a remembered sign-in is checked, so the first render matches the HTML.
+   * Rendering (BFF) or hydrating (browser) the page prerendered for a stranger: it starts as a stranger until a
+   * remembered sign-in is checked, so the first render matches the HTML.
    */
-  prerendered?: { language: Language };
+  hydrating?: boolean;
 }
 
 export function AppProviders({
@@ -38,12 +44,13 @@ export function AppProviders({
   liveStartAfterMs,
   persist,
   refreshAfterRestore = true,
-  prerendered,
+  language,
+  hydrating = false,
 }: AppProvidersProps) {
   const tree = (
     <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-      <LanguageProvider {...(prerendered && { initial: prerendered.language })}>
-        <SessionProvider session={session} hydrating={prerendered !== undefined}>
+      <LanguageProvider {...(language && { initial: language })}>
+        <SessionProvider session={session} hydrating={hydrating}>
           <LiveProvider startAfterMs={liveStartAfterMs}>{children}</LiveProvider>
         </SessionProvider>
       </LanguageProvider>
@@ -56,6 +63,8 @@ export function AppProviders({
       // What was stored is the last known state, shown at once; it is asked again as soon as there is a network.
       onSuccess={() => {
         if (refreshAfterRestore) void queryClient.invalidateQueries();
+        // The HTML's fresh data went into the cache before anything listened for changes: store it for offline use.
+        else void persistQueryClientSave({ queryClient, ...persist });
       }}
     >
       {tree}
