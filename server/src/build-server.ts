@@ -1,5 +1,5 @@
 // Builds the BFF as a Fastify app with everything injected; the entry file and the tests both use this.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, realpathSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import fastifyCompress from "@fastify/compress";
@@ -223,7 +223,12 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       },
     });
   }
-  registerSiteShell(app, createSiteShell(options.services, indexTemplate, renderPage), options.siteUrl);
+  const prerender = renderPage && {
+    render: renderPage,
+    // The page still works without its HTML (the app renders it): a failed prerender is logged, not a failed page.
+    failed: (error: unknown) => app.log.error({ err: error }, "prerendering the page failed; serving it without"),
+  };
+  registerSiteShell(app, createSiteShell(options.services, indexTemplate, prerender), options.siteUrl);
 
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send({ error: "Not Found", message: `Nothing is served at ${request.method} ${request.url}.` });
@@ -242,10 +247,11 @@ function retryAfterOf(cause: unknown): number {
  */
 async function loadPrerender(webDistDir: string): Promise<RenderPublicPage> {
   const file = path.join(path.dirname(webDistDir), "dist-ssr", "render-public-page.js");
+  // By its real path, so a linked build's chunks load once (each copy of React would have its own contexts).
   if (!existsSync(file)) {
     throw new Error(`${file} is missing: build the web app with \`pnpm build\`, which writes dist and dist-ssr.`);
   }
-  const module = (await import(pathToFileURL(file).href)) as { renderPublicPage?: RenderPublicPage };
+  const module = (await import(pathToFileURL(realpathSync(file)).href)) as { renderPublicPage?: RenderPublicPage };
   if (typeof module.renderPublicPage !== "function") {
     throw new Error(`${file} exports no renderPublicPage: rebuild the web app with \`pnpm build\`.`);
   }

@@ -1,6 +1,6 @@
 // Production mode: the BFF serves the built web app on its own origin, compressed, with cache headers that
 // let a new deploy reach guests while hashed assets stay cached for good.
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildServer } from "./build-server";
 import { isolatedFirestore, type TestFirestore } from "./test/emulators";
 import { testBff } from "./test/services";
+import { webBuild } from "./test/web-build";
 
 describe("serving the built web app", () => {
   let db: TestFirestore;
@@ -17,13 +18,10 @@ describe("serving the built web app", () => {
   const script = `console.log(${JSON.stringify("¡Nos casamos! ".repeat(200))});`;
 
   beforeAll(async () => {
-    const dist = mkdtempSync(path.join(tmpdir(), "web-dist-"));
-    mkdirSync(path.join(dist, "assets"));
-    writeFileSync(
-      path.join(dist, "index.html"),
-      '<!doctype html><html lang="es"><title>Boda</title><!-- site-shell --></html>',
-    );
-    writeFileSync(path.join(dist, "assets", "index-abc123.js"), script);
+    const dist = webBuild({
+      "index.html": '<!doctype html><html lang="es"><title>Boda</title><!-- site-shell --></html>',
+      "assets/index-abc123.js": script,
+    });
     db = isolatedFirestore("static");
     bff = testBff(db);
     app = await buildServer({ ...bff, checkFirestore: async () => {}, webDistDir: dist });

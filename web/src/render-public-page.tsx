@@ -49,6 +49,8 @@ async function render(data: PublicPageData, language: Language, path: string): P
   const queryClient = createQueryClient();
   const trpcClient = createBffClient({ fetch: offline });
   seedPublicQueries(queryClient, trpcClient, data, Date.parse(data.renderedAt));
+  // An error inside a Suspense boundary would leave that part to the browser; the HTML must be whole or not at all.
+  const errors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(
     <PageApp
       trpcClient={trpcClient}
@@ -61,14 +63,11 @@ async function render(data: PublicPageData, language: Language, path: string): P
         </Router>
       )}
     />,
-    {
-      onError(error) {
-        throw error;
-      },
-    },
+    { onError: (error) => void errors.push(error) },
   );
   let html = "";
   for await (const chunk of prelude) html += String(chunk);
+  if (errors.length > 0) throw errors[0];
   return html;
 }
 

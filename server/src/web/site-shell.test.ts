@@ -1,13 +1,14 @@
 // The site shell over real HTTP: the couple's names in <title> before any script runs, link previews from what a
 // stranger may see (escaped, refreshed on publish, revalidated by ETag), the manifest and the drawn images.
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+
+import { createHash } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildServer } from "../build-server";
+import { PAGE_DATA_ID, type PublicPageData } from "../contract/public-page";
 import { exampleContent } from "../test/emulators";
 import { createInMemoryServices } from "../test/in-memory-services";
+import { webBuild } from "../test/web-build";
 
 const TEMPLATE = `<!doctype html><html lang="es"><head>
 <meta name="description" content="plantilla" />
@@ -15,6 +16,14 @@ const TEMPLATE = `<!doctype html><html lang="es"><head>
 <title>Boda</title>
 <!-- site-shell: tags go here -->
 </head><body><div id="root"></div></body></html>`;
+
+/** The page's data block, parsed, and the HTML without it. */
+function splitPageData(html: string): { data: PublicPageData; rest: string } {
+  const block = new RegExp(`<script type="application/json" id="${PAGE_DATA_ID}">([^<]*)</script>`);
+  const found = block.exec(html);
+  if (!found?.[1]) throw new Error("the page has no data block");
+  return { data: JSON.parse(found[1]) as PublicPageData, rest: html.replace(block, "") };
+}
 
 /** Width and height from a PNG's header. */
 function pngSize(body: ArrayBuffer): { width: number; height: number } {
@@ -29,8 +38,7 @@ describe("the site shell", () => {
   let base: string;
 
   beforeAll(async () => {
-    const dist = mkdtempSync(path.join(tmpdir(), "shell-dist-"));
-    writeFileSync(path.join(dist, "index.html"), TEMPLATE);
+    const dist = webBuild({ "index.html": TEMPLATE });
     app = await buildServer({
       services: bff.services,
       resolveViewer: async () => ({ kind: "stranger" }),
@@ -91,9 +99,60 @@ describe("the site shell", () => {
     bff.setSwitches({ stranger_visibility: "nothing" });
     const { html } = await page();
     expect(html).toContain("<title>Lucía &amp; Mateo · Boda</title>");
-    expect(html).not.toContain("2027");
+    // The data block holds the page's switches (the answer deadline among them, as config.get gives anyone).
+    const { data, rest } = splitPageData(html);
+    expect(data.site.access).toBe("invited-only");
+    expect(JSON.stringify(data.site)).not.toContain("2027");
+    expect(rest).not.toContain("2027");
     expect(html).not.toContain("Iglesia");
     bff.setSwitches({ stranger_visibility: "basics" });
+  });
+
+  it("should carry both public screens, prerendered in Spanish unless the link or the browser asks for English", async () => {
+    const spanish = await page({ headers: { "accept-language": "fr-FR, de;q=0.8" } });
+    expect(spanish.response.headers.get("vary")).toContain("accept-language");
+    expect(spanish.html).toContain('<html lang="es">');
+    expect(spanish.html).toMatch(/<div id="page-home">.*<h1 id="dashboard-title"[^>]*>Lucía &amp; Mateo<\/h1>/s);
+    expect(spanish.html).toMatch(/<div id="page-locations">.*<h1 id="locations-title"[^>]*>Ubicaciones<\/h1>/s);
+    expect(spanish.html).toContain('href="#/ubicaciones"');
+
+    const english = await page({ headers: { "accept-language": "en-US,en;q=0.9,es;q=0.5" } });
+    expect(english.html).toContain('<html lang="en">');
+    expect(english.html).toMatch(/<h1 id="locations-title"[^>]*>Locations<\/h1>/);
+    expect(english.response.headers.get("etag")).not.toBe(spanish.response.headers.get("etag"));
+
+    const linked = await fetch(`${base}/?lang=es`, { headers: { "accept-language": "en-US" } });
+    expect(await linked.text()).toContain('<html lang="es">');
+  });
+
+  it("should inline the data the screens were rendered from, exactly what a stranger's queries answer", async () => {
+    const { data } = splitPageData((await page()).html);
+    const answer = async (procedure: string) =>
+      ((await (await fetch(`${base}/trpc/${procedure}`)).json()) as { result: { data: unknown } }).result.data;
+    expect(data.site).toEqual(await answer("site.content"));
+    expect(data.locations).toEqual(await answer("locations.list"));
+    expect(data.config).toEqual(await answer("config.get"));
+  });
+
+  it("should let the first-screen script run by its hash, and no other inline script", async () => {
+    const { response, html } = await page();
+    const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? "");
+    expect(inline).toHaveLength(1);
+    const hash = createHash("sha256")
+      .update(inline[0] ?? "")
+      .digest("base64");
+    const scriptSources = /script-src ([^;]*)/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+    expect(scriptSources?.split(" ")).toEqual(["'self'", `'sha256-${hash}'`]);
+  });
+
+  it("should keep text that would close the data block inside it", async () => {
+    const content = exampleContent();
+    content.couple.names = ["</script><script>alert(1)</script>", "Mateo"];
+    bff.publish(content);
+    const { html } = await page();
+    expect(html).not.toContain("<script>alert(1)");
+    expect(splitPageData(html).data.site.couple.names[0]).toBe("</script><script>alert(1)</script>");
+    bff.publish(exampleContent());
   });
 
   it("should serve a manifest with the couple's names and the theme's colours", async () => {
@@ -134,8 +193,7 @@ describe("the site shell", () => {
   });
 
   it("should refuse to start from a web build whose index.html lost the marker, saying how to fix it", async () => {
-    const dist = mkdtempSync(path.join(tmpdir(), "shell-dist-"));
-    writeFileSync(path.join(dist, "index.html"), TEMPLATE.replace(/<!-- site-shell[^>]*-->/, ""));
+    const dist = webBuild({ "index.html": TEMPLATE.replace(/<!-- site-shell[^>]*-->/, "") });
     await expect(
       buildServer({
         services: bff.services,

@@ -147,8 +147,12 @@ export function fillIndexHtml(
   return (
     filled
       .replace(/<html lang="[^"]*"/, () => `<html lang="${page.language}"`)
-      // First in <head>: an inline script after a stylesheet would wait for it to download.
-      .replace(/<meta charset="[^"]*" \/>/i, (charset) => `${charset}\n    <script>${FIRST_SCREEN_SCRIPT}</script>`)
+      // First in <head> (after the charset, which must come first): an inline script after a stylesheet would wait
+      // for it to download.
+      .replace(
+        /<meta charset="[^"]*"\s*\/?>|<head>/i,
+        (opening) => `${opening}\n    <script>${FIRST_SCREEN_SCRIPT}</script>`,
+      )
       .replace(ROOT_ELEMENT, () => prerenderedBody(page))
   );
 }
@@ -174,8 +178,8 @@ function png(svg: string): Buffer {
 export function createSiteShell(
   services: Services,
   template: string | undefined,
-  /** The web build's prerender; without it (no SSR build) index.html carries the tags only. */
-  renderPage?: RenderPublicPage,
+  /** The web build's prerender, and what to do when it fails; without it index.html carries the tags only. */
+  prerenderer?: { render: RenderPublicPage; failed: (error: unknown) => void },
 ): SiteShell {
   // A build without the marker is refused at start-up, not on a guest's first visit.
   if (template !== undefined && !SHELL_MARKER.test(template)) {
@@ -219,14 +223,19 @@ export function createSiteShell(
     stranger: Stranger | undefined,
     language: Language,
   ): Promise<PrerenderedPage | undefined> => {
-    if (!renderPage || !stranger) return undefined;
+    if (!prerenderer || !stranger) return undefined;
     const data: PublicPageData = {
       site: stranger.site,
       locations: stranger.locations,
       config: siteSwitchesView(services),
       renderedAt: services.now().toISOString(),
     };
-    return { language, data, screens: await renderPage(data, language) };
+    try {
+      return { language, data, screens: await prerenderer.render(data, language) };
+    } catch (error) {
+      prerenderer.failed(error);
+      return undefined;
+    }
   };
 
   return {

@@ -129,7 +129,7 @@ export function guestsForThisFile(): { open(device?: BrowserContextOptions): Pro
   };
 }
 
-/** axe-core's accessibility rules (WCAG 2.x A/AA) run in the page; returns the violations, none expected. */
+/** axe-core's accessibility rules (WCAG 2.x A/AA and best practices) run in the page; returns the violations, none expected. */
 export async function accessibilityViolations(
   page: Page,
 ): Promise<Array<{ id: string; help: string; nodes: string[] }>> {
@@ -147,7 +147,7 @@ export async function accessibilityViolations(
       }
     ).axe;
     const result = await axe.run({
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] },
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"] },
     });
     return result.violations.map((violation) => ({
       id: violation.id,

@@ -89,7 +89,7 @@ describe("locations", () => {
     const { user } = renderApp({ history: ["/ubicaciones"] });
     const estate = (await screen.findByRole("heading", { level: 2, name: "Hacienda Los Olivos" })).closest("article");
     if (!estate) throw new Error("each place is an article");
-    const here = await within(estate).findByRole("region", { name: "Aquí se celebra" });
+    const here = await within(estate).findByRole("region", { name: "Aquí se celebra Hacienda Los Olivos" });
     expect(here.textContent).toContain("Fiesta · dom, 13 jun · 0:30 – 4:00");
     const add = within(here).getByRole("button", { name: "Añadir al calendario: Fiesta" });
     add.focus();
@@ -119,7 +119,7 @@ describe("locations", () => {
     const { user } = renderApp({ history: ["/ubicaciones?evento=ceremonia"] });
     await screen.findByRole("heading", { level: 2, name: "Iglesia Prioral de Santa María" });
     await user.click(screen.getByRole("button", { name: "EN" }));
-    const here = await screen.findByRole("region", { name: "What happens here" });
+    const here = await screen.findByRole("region", { name: /^What happens here / });
     expect(here.textContent).toContain("Ceremony · Sat 12 Jun · 18:00 – 19:00");
     expect(within(here).getByRole("button", { name: "Add to calendar: Ceremony" })).toBeTruthy();
     const google = within(here).getByRole("link", { name: "Add Ceremony to Google Calendar" });

@@ -143,7 +143,8 @@ function EventsHere({ location, wedding }: { location: LocationItem; wedding: Op
   if (items.length === 0) return null;
   const entries = items.map(({ entry }) => entry);
   return (
-    <section className="events-here" aria-labelledby={`events-${location.id}`}>
+    // Named "Aquí se celebra <place>": each place's list is its own landmark, so each needs its own name.
+    <section className="events-here" aria-labelledby={`events-${location.id} location-${location.id}`}>
       <h3 id={`events-${location.id}`}>{t.eventsHere}</h3>
       <ul className="plain-list">
         {items.map(({ event, title, entry }) => (
