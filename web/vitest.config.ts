@@ -9,5 +9,8 @@ export default defineConfig({
     include: ["src/**/*.test.{ts,tsx}"],
     setupFiles: ["src/test/setup.ts"],
     restoreMocks: true,
+    // A test fails on what the page does, never on how busy a shared machine is: the tests wait on conditions, and
+    // the longest of them (typing a whole household's answer) takes a few seconds of jsdom work when the machine is busy.
+    testTimeout: 15_000,
   },
 });
