@@ -1,14 +1,11 @@
 // Builds the BFF as a Fastify app with everything injected; the entry file and the tests both use this.
-import { existsSync, readFileSync, realpathSync } from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import fastifyCompress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyRequest } from "fastify";
 import type { Viewer } from "./auth/viewer";
 import type { RequestContext, Services } from "./context";
-import type { RenderPublicPage } from "./contract/public-page";
 import { MAX_BATCH_SIZE, MAX_BODY_BYTES } from "./contract/request-limits";
 import { ReasonedError } from "./errors";
 import { addressKey, clientAddressFrom, NO_PROXY, type ProxyTrust } from "./http/client-address";
@@ -21,6 +18,7 @@ import { registerSecurityHeaders } from "./http/security-headers";
 import { type AppRouter, appRouter } from "./routers/_app";
 import { registerSiteShell } from "./web/shell-routes";
 import { createSiteShell } from "./web/site-shell";
+import { loadWebBuild } from "./web/web-build";
 
 export interface BuildServerOptions {
   services: Services;
@@ -113,10 +111,14 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     return viewer;
   };
 
+  // Read before the security headers: the CSP names the page's inlined styles by their hashes.
+  const web = options.webDistDir ? await loadWebBuild(options.webDistDir) : undefined;
+
   registerRequestLimits(app);
   if (options.loadShedding) await registerLoadShedding(app, options.loadShedding);
   await registerSecurityHeaders(app, {
     firebaseWebConfig: options.services.firebaseWebConfig,
+    inlineStyleSources: web?.inlineStyleSources ?? [],
     production: options.production ?? false,
   });
 
@@ -202,17 +204,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     return { status: "ready" };
   });
 
-  let indexTemplate: string | undefined;
-  let renderPage: RenderPublicPage | undefined;
-  if (options.webDistDir) {
-    const root = path.resolve(options.webDistDir);
-    if (!existsSync(path.join(root, "index.html"))) {
-      throw new Error(`WEB_DIST_DIR ${root} has no index.html; build the web app first with \`pnpm build\`.`);
-    }
-    indexTemplate = readFileSync(path.join(root, "index.html"), "utf8");
-    renderPage = await loadPrerender(root);
+  if (web) {
     await app.register(fastifyStatic, {
-      root,
+      root: web.root,
       // index.html is the site shell's, filled from the published content (below), never the file as built.
       index: false,
       allowedPath: (pathName) => pathName !== "/index.html",
@@ -223,12 +217,12 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       },
     });
   }
-  const prerender = renderPage && {
-    render: renderPage,
+  const prerender = web && {
+    render: web.renderPage,
     // The page still works without its HTML (the app renders it): a failed prerender is logged, not a failed page.
     failed: (error: unknown) => app.log.error({ err: error }, "prerendering the page failed; serving it without"),
   };
-  registerSiteShell(app, createSiteShell(options.services, indexTemplate, prerender), options.siteUrl);
+  registerSiteShell(app, createSiteShell(options.services, web?.template, prerender), options.siteUrl);
 
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send({ error: "Not Found", message: `Nothing is served at ${request.method} ${request.url}.` });
@@ -239,21 +233,4 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
 
 function retryAfterOf(cause: unknown): number {
   return cause instanceof ReasonedError ? (cause.retryAfterSeconds ?? 0) : 0;
-}
-
-/**
- * The web build's prerender, beside its files (`pnpm build` writes web/dist and web/dist-ssr). A build without it
- * fails the start: a page served without its HTML would be blank until the app downloads, and nobody would notice.
- */
-async function loadPrerender(webDistDir: string): Promise<RenderPublicPage> {
-  const file = path.join(path.dirname(webDistDir), "dist-ssr", "render-public-page.js");
-  // By its real path, so a linked build's chunks load once (each copy of React would have its own contexts).
-  if (!existsSync(file)) {
-    throw new Error(`${file} is missing: build the web app with \`pnpm build\`, which writes dist and dist-ssr.`);
-  }
-  const module = (await import(pathToFileURL(realpathSync(file)).href)) as { renderPublicPage?: RenderPublicPage };
-  if (typeof module.renderPublicPage !== "function") {
-    throw new Error(`${file} exports no renderPublicPage: rebuild the web app with \`pnpm build\`.`);
-  }
-  return module.renderPublicPage;
 }

@@ -9,7 +9,7 @@ import { HashRouter } from "react-router-dom";
 import { PageApp, seedPublicQueries } from "./app/page-app";
 import { INVITE_PARAM, LANG_PARAM } from "./config/paths";
 import { prerenderedLanguage } from "./lib/i18n/language";
-import { persistOptions } from "./lib/persistence";
+import { restoreAndPersist } from "./lib/persistence";
 import { createSession } from "./lib/session";
 import { createBffClient, createQueryClient } from "./lib/trpc";
 import "./styles.css";
@@ -35,16 +35,16 @@ const data = dataBlock?.textContent ? (JSON.parse(dataBlock.textContent) as Publ
 const language = prerenderedLanguage(document.documentElement);
 // HTML from the network is as fresh as an answer; a copy the service worker kept may be old, and one prepared for a
 // stranger is not what a signed-in household sees: those are asked again at once (after the first render).
-const fresh = !navigator.serviceWorker?.controller && !session.remembered();
+const fresh = data !== undefined && !navigator.serviceWorker?.controller && !session.remembered();
 if (data) seedPublicQueries(queryClient, trpcClient, data, fresh ? Date.now() : 0);
+// The dashboard's code is needed at once on #/: fetch it while the rest starts.
+if (shown?.id === "page-home") void import("./app/dashboard-route");
 
 const app = (hydrating: boolean) => (
   <PageApp
     trpcClient={trpcClient}
     queryClient={queryClient}
     session={session}
-    persist={persistOptions()}
-    refreshAfterRestore={!fresh}
     router={(routes) => <HashRouter>{routes}</HashRouter>}
     {...(data && language && { prerendered: { language, renderedAt: new Date(data.renderedAt), hydrating } })}
   />
@@ -57,18 +57,20 @@ const asPrerendered = [...new URLSearchParams(hashQuery).keys()].every(
   (key) => key === INVITE_PARAM || key === LANG_PARAM,
 );
 
-if (shown && data && language && asPrerendered) {
-  hydrateRoot(shown, app(true));
-} else if (shown) {
-  createRoot(shown).render(app(false));
-} else {
-  const container = document.getElementById("root");
-  if (!container) throw new Error('index.html must contain <div id="root">.');
-  // Without prerendered HTML (Vite's dev server, a signed-in screen) every screen needs the content: ask for it now
-  // rather than after the dashboard's code has downloaded.
-  if (!data) void queryClient.prefetchQuery(api.site.content.queryOptions());
-  createRoot(container).render(app(false));
-}
+void restoreAndPersist(queryClient, { fresh }).then(() => {
+  if (shown && data && language && asPrerendered) {
+    hydrateRoot(shown, app(true));
+  } else if (shown) {
+    createRoot(shown).render(app(false));
+  } else {
+    const container = document.getElementById("root");
+    if (!container) throw new Error('index.html must contain <div id="root">.');
+    // Without prerendered HTML (Vite's dev server, a signed-in screen) every screen needs the content: ask for it
+    // now rather than after the dashboard's code has downloaded.
+    if (!data) void queryClient.prefetchQuery(api.site.content.queryOptions());
+    createRoot(container).render(app(false));
+  }
+});
 
 // The offline shell (a production build only: Vite's dev server has no service worker). On a first visit it waits
 // until the page is up and quiet: preparing for a lost signal must never compete with showing the page on a weak

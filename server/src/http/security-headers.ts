@@ -26,7 +26,10 @@ const ANALYTICS_SCRIPT_HOSTS = ["https://www.googletagmanager.com"];
 const MESSAGING_HOSTS = ["https://fcmregistrations.googleapis.com"];
 
 /** The policy's directives for this BFF's web config: what the page may load and contact, nothing more. */
-export function contentSecurityPolicy(web: FirebaseWebConfig): Record<string, string[]> {
+export function contentSecurityPolicy(
+  web: FirebaseWebConfig,
+  inlineStyleSources: string[] = [],
+): Record<string, string[]> {
   const connect = ["'self'"];
   const scripts = ["'self'", FIRST_SCREEN_SCRIPT_SOURCE];
   if (web.authEmulatorUrl) connect.push(new URL(web.authEmulatorUrl).origin);
@@ -42,8 +45,9 @@ export function contentSecurityPolicy(web: FirebaseWebConfig): Record<string, st
     "connect-src": [...new Set(connect)],
     // The couple's hero image may live on any https host; images cannot run code.
     "img-src": ["'self'", "data:", "https:"],
-    // React sets styles through the CSSOM, which CSP allows; no style attribute or <style> is needed.
-    "style-src": ["'self'"],
+    // React sets styles through the CSSOM, which CSP allows; the only <style> is the page's own stylesheet, inlined
+    // by the BFF (web/web-build.ts) and allowed by its hash.
+    "style-src": ["'self'", ...inlineStyleSources],
     "font-src": ["'self'"],
     "manifest-src": ["'self'"],
     "worker-src": ["'self'"],
@@ -61,12 +65,12 @@ export const PERMISSIONS_POLICY =
 
 export async function registerSecurityHeaders(
   app: FastifyInstance,
-  options: { firebaseWebConfig: FirebaseWebConfig; production: boolean },
+  options: { firebaseWebConfig: FirebaseWebConfig; inlineStyleSources: string[]; production: boolean },
 ): Promise<void> {
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       useDefaults: false,
-      directives: contentSecurityPolicy(options.firebaseWebConfig),
+      directives: contentSecurityPolicy(options.firebaseWebConfig, options.inlineStyleSources),
     },
     // The share image and icons are fetched by link-preview services from other origins.
     crossOriginResourcePolicy: { policy: "cross-origin" },

@@ -4,7 +4,6 @@ import type { AppRouter } from "@boda/server/app-router";
 import type { Language } from "@boda/server/contract/language";
 import type { PublicPageData } from "@boda/server/contract/public-page";
 import type { QueryClient } from "@tanstack/react-query";
-import type { PersistQueryClientOptions } from "@tanstack/react-query-persist-client";
 import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import { type ReactNode, StrictMode } from "react";
 import type { Session } from "../lib/session";
@@ -21,9 +20,6 @@ interface PageAppProps {
   router: (routes: ReactNode) => ReactNode;
   /** The page's HTML: its language and when it was rendered; whether this render hydrates it (or renders it, in the BFF). */
   prerendered?: { language: Language; renderedAt: Date; hydrating: boolean };
-  persist?: Omit<PersistQueryClientOptions, "queryClient">;
-  /** Whether stored answers are asked again once restored (not when the page's HTML brought fresh ones). */
-  refreshAfterRestore?: boolean;
 }
 
 export function PageApp({ router, prerendered, ...providers }: PageAppProps) {

@@ -3,11 +3,6 @@
 
 import type { Language } from "@boda/server/contract/language";
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import {
-  type PersistQueryClientOptions,
-  PersistQueryClientProvider,
-  persistQueryClientSave,
-} from "@tanstack/react-query-persist-client";
 import type { ReactNode } from "react";
 import { LanguageProvider } from "../lib/i18n/language";
 import { LiveProvider } from "../lib/live";
@@ -23,10 +18,6 @@ interface AppProvidersProps {
   session: Session;
   /** How long the page waits before opening its live stream (tests: at once). */
   liveStartAfterMs?: number;
-  /** Keeps the last content in the browser's storage for offline use (the page; tests go without). */
-  persist?: Omit<PersistQueryClientOptions, "queryClient">;
-  /** Whether what was restored from storage is asked again at once (default); not when the HTML brought it fresh. */
-  refreshAfterRestore?: boolean;
   /** The language to start in when the page's HTML was rendered in one (the link and the saved choice still win). */
   language?: Language;
   /**
@@ -42,8 +33,6 @@ export function AppProviders({
   queryClient,
   session,
   liveStartAfterMs,
-  persist,
-  refreshAfterRestore = true,
   language,
   hydrating = false,
 }: AppProvidersProps) {
@@ -56,20 +45,5 @@ export function AppProviders({
       </LanguageProvider>
     </TRPCProvider>
   );
-  return persist ? (
-    <PersistQueryClientProvider
-      client={queryClient}
-      persistOptions={persist}
-      // What was stored is the last known state, shown at once; it is asked again as soon as there is a network.
-      onSuccess={() => {
-        if (refreshAfterRestore) void queryClient.invalidateQueries();
-        // The HTML's fresh data went into the cache before anything listened for changes: store it for offline use.
-        else void persistQueryClientSave({ queryClient, ...persist });
-      }}
-    >
-      {tree}
-    </PersistQueryClientProvider>
-  ) : (
-    <QueryClientProvider client={queryClient}>{tree}</QueryClientProvider>
-  );
+  return <QueryClientProvider client={queryClient}>{tree}</QueryClientProvider>;
 }

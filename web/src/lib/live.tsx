@@ -5,7 +5,7 @@
 import type { LiveState } from "@boda/server/contract/live-view";
 import { useQuery } from "@tanstack/react-query";
 import type { Unsubscribable } from "@trpc/server/observable";
-import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from "react";
 import { applyLiveEvent } from "./live-state";
 import { useTRPC, useTRPCClient } from "./trpc";
 import { useSession } from "./use-session";
@@ -103,7 +103,9 @@ export function LiveProvider({
     };
   }, [client, kind, started, visible]);
 
-  return <LiveContext.Provider value={{ state }}>{children}</LiveContext.Provider>;
+  // A new value only when the state changes: a prerendered screen still waiting to hydrate must not be disturbed.
+  const value = useMemo(() => ({ state }), [state]);
+  return <LiveContext.Provider value={value}>{children}</LiveContext.Provider>;
 }
 
 export function useLive(): LiveContextValue {

@@ -3,7 +3,7 @@
 // other features (the welcome card, the guestbook). Loaded on demand, so keep its imports here.
 import type { SitePhase } from "@boda/server/contract/switches";
 import { useQuery } from "@tanstack/react-query";
-import { Fragment, type ReactNode } from "react";
+import { type ReactNode, Suspense } from "react";
 import { LoadError, Loading } from "../../components/query-status";
 import { useI18n } from "../../lib/i18n/language";
 import { useSitePhase } from "../../lib/live";
@@ -90,10 +90,14 @@ export function DashboardScreen({ welcome, guestbook, push }: Slots) {
     );
   }
   const sections = renderers(view, { welcome, guestbook, push });
+  // Each section its own Suspense boundary: hydrating the prerendered dashboard yields to the browser between them,
+  // so no single long task hydrates the whole page (none of them suspends once the dashboard's code is here).
   return (
     <div className="dashboard">
       {SECTION_ORDER[phase].map((id) => (
-        <Fragment key={id}>{sections[id]()}</Fragment>
+        <Suspense key={id} fallback={null}>
+          {sections[id]()}
+        </Suspense>
       ))}
     </div>
   );

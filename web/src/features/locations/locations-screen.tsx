@@ -2,6 +2,7 @@
 // or ride app, and the events held there with buttons to add them to the guest's calendar.
 import { pickText } from "@boda/server/contract/language";
 import { useQuery } from "@tanstack/react-query";
+import { Suspense } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { EventCalendarActions } from "../../components/add-to-calendar";
 import { CopyableAddress } from "../../components/copyable-address";
@@ -54,7 +55,10 @@ export function LocationsScreen() {
         <ul className="card-list">
           {locations.data.map((location) => (
             <li key={location.id}>
-              <LocationCard location={location} wedding={wedding} />
+              {/* Its own boundary, so hydrating the prerendered list yields to the browser between places. */}
+              <Suspense fallback={null}>
+                <LocationCard location={location} wedding={wedding} />
+              </Suspense>
             </li>
           ))}
         </ul>
