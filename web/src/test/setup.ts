@@ -1,6 +1,10 @@
 // Runs before each component test file: every test starts with an empty page, storage and address.
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
+
+// findBy…/waitFor wait on what the page shows; a busy shared machine may take longer than the default second to get
+// there, and that must not fail a test (the test's own timeout still bounds it).
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
