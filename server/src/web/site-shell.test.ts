@@ -33,7 +33,8 @@ function pngSize(body: ArrayBuffer): { width: number; height: number } {
 }
 
 describe("the site shell", () => {
-  const bff = createInMemoryServices({ content: exampleContent() });
+  let clock = new Date("2027-06-12T16:30:00Z");
+  const bff = createInMemoryServices({ content: exampleContent(), now: () => clock });
   let app: FastifyInstance;
   let base: string;
 
@@ -153,6 +154,21 @@ describe("the site shell", () => {
     expect(html).not.toContain("<script>alert(1)");
     expect(splitPageData(html).data.site.couple.names[0]).toBe("</script><script>alert(1)</script>");
     bff.publish(exampleContent());
+  });
+
+  it("should render the page afresh each minute on the wedding day, and only on a change otherwise", async () => {
+    const etagAt = async (time: string) => {
+      clock = new Date(time);
+      return (await page()).response.headers.get("etag");
+    };
+    const before = await etagAt("2027-06-12T16:30:00Z");
+    expect(await etagAt("2027-06-12T16:31:30Z")).toBe(before);
+    bff.setSwitches({ site_phase: "day-of" });
+    const onTheDay = await etagAt("2027-06-12T16:31:30Z");
+    expect(splitPageData((await page()).html).data.renderedAt).toBe("2027-06-12T16:31:30.000Z");
+    expect(await etagAt("2027-06-12T16:31:59Z")).toBe(onTheDay);
+    expect(await etagAt("2027-06-12T16:32:00Z")).not.toBe(onTheDay);
+    bff.setSwitches({ site_phase: "rsvp-open" });
   });
 
   it("should serve a manifest with the couple's names and the theme's colours", async () => {

@@ -202,7 +202,10 @@ export function createSiteShell(
   ) => {
     // Without content (not published, or Firestore unreachable) the shell is still served, with neutral words.
     const published = await services.content.current().catch(() => null);
-    const switches = JSON.stringify(services.switches.current());
+    // On the day the page shows what is on now: its HTML is rendered afresh each minute, not once per publish.
+    const current = services.switches.current();
+    const minute = current.site_phase === "day-of" ? Math.floor(services.now().getTime() / 60_000) : 0;
+    const switches = `${JSON.stringify(current)}@${minute}`;
     if (cachedFor?.published !== published || cachedFor.switches !== switches) {
       cache.clear();
       cachedFor = { published, switches };

@@ -93,8 +93,9 @@ export function RootLayout() {
         <InviteLink site={site.data} />
         <SessionNotice />
         <Outlet />
+        {/* Pinned to the screen's edge by its style; in <main>, so no content lies outside a landmark. */}
+        <PinnedRsvpButton />
       </main>
-      <PinnedRsvpButton />
       <footer className="site-footer">
         {site.data && site.data.access !== "invited-only" ? (
           <p>
