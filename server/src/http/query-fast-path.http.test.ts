@@ -7,7 +7,7 @@ import { householdUid } from "../auth/viewer";
 import { buildServer } from "../build-server";
 import { exampleContent, isolatedFirestore, publishContent, type TestFirestore } from "../test/emulators";
 import { idTokenFor, storeHousehold, testBff, testHousehold } from "../test/services";
-import { CONTENT_PATH } from "./content-response";
+import { FAST_QUERY_PATHS } from "./query-fast-path";
 
 describe("content fast path over HTTP with real sessions", () => {
   let db: TestFirestore;
@@ -22,11 +22,11 @@ describe("content fast path over HTTP with real sessions", () => {
     await publishContent(db.firestore, exampleContent(), 3);
     await storeHousehold(db.firestore, lopez);
     bff = testBff(db);
-    for (const contentFastPath of [true, false]) {
-      const app = await buildServer({ ...bff, checkFirestore: async () => {}, contentFastPath });
+    for (const queryFastPath of [true, false]) {
+      const app = await buildServer({ ...bff, checkFirestore: async () => {}, queryFastPath });
       servers.push(app);
       const base = await app.listen({ host: "127.0.0.1", port: 0 });
-      if (contentFastPath) fast = base;
+      if (queryFastPath) fast = base;
       else stock = base;
     }
     // The mirrors hold the content and the guest list once their first snapshots arrived.
@@ -43,7 +43,7 @@ describe("content fast path over HTTP with real sessions", () => {
     const headers: Record<string, string> = { "accept-encoding": "br, gzip" };
     if (authorization) headers.authorization = authorization;
     const [fromFast, fromStock] = await Promise.all(
-      [fast, stock].map((base) => fetch(`${base}${CONTENT_PATH}`, { headers })),
+      [fast, stock].map((base) => fetch(`${base}${FAST_QUERY_PATHS.content}`, { headers })),
     );
     if (!fromFast || !fromStock) throw new Error("no answer");
     return {
