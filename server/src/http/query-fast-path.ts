@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Viewer } from "../auth/viewer";
 import type { Services } from "../context";
 import type { LocationView, SiteSwitchesView } from "../contract/site-view";
@@ -215,55 +215,57 @@ export function registerQueryFastPath(app: FastifyInstance, options: QueryFastPa
   ): Promise<EncodedAnswer | undefined> {
     const { services } = options;
     const { authorization } = request.headers;
-    if (query.perViewer) {
+    try {
+      if (!query.perViewer) return await encoderFor(query.answer(services));
       // Only from mirrors that are up to date: while one waits for its first snapshot or re-subscribes, tRPC
       // answers (waiting, serving the last good copy or failing as it does), so no request waits twice.
       if (!services.content.health().ready) return undefined;
       if (authorization !== undefined && !services.households.health().ready) return undefined;
-    }
-    try {
       // The procedure's own path to its answer (verified viewer, published content, switches, audience memo). Any
       // failure (a refused token, nothing published, an unknown event) is left for tRPC to answer and word; a
       // refused token is then checked twice, which costs a signature check against keys firebase-admin already holds.
-      const answer = query.perViewer
-        ? await query.answer(services, await options.resolveViewer(authorization), input)
-        : query.answer(services);
+      const answer = await query.answer(services, await options.resolveViewer(authorization), input);
       return answer && (await encoderFor(answer));
     } catch {
       return undefined;
     }
   }
 
-  app.addHook("onRequest", async (request, reply) => {
-    if (request.method !== "GET") return;
-    // Only the bare query, or `?input=` alone for a query that takes one; a batch, any other parameter or a
-    // streaming `trpc-accept` keeps tRPC's own handling.
-    const queryStart = request.url.indexOf("?");
-    const query = queries.get(queryStart < 0 ? request.url : request.url.slice(0, queryStart));
-    if (!query || request.headers["trpc-accept"] !== undefined) return;
-    let input: EventInput | undefined;
-    if (queryStart >= 0) {
-      const search = request.url.slice(queryStart + 1);
-      const raw = /^input=([^&]*)$/.exec(search)?.[1];
-      input = raw === undefined ? undefined : query.input?.(raw);
-      if (!input) return;
-    }
-    const answer = await servable(request, query, input);
-    if (!answer) return;
-    const ownView = query.perViewer && request.headers.authorization !== undefined;
+  function send(request: FastifyRequest, reply: FastifyReply, perViewer: boolean, answer: EncodedAnswer): void {
+    const ownView = perViewer && request.headers.authorization !== undefined;
     reply
-      .header("vary", query.perViewer ? `${VARY}, authorization` : VARY)
+      .header("vary", perViewer ? `${VARY}, authorization` : VARY)
       .header("etag", answer.etag)
       // Always revalidated (content and switches change without notice); a signed-in view is for that browser only.
       .header("cache-control", ownView ? "private, no-cache" : "no-cache");
     if (matchesIfNoneMatch(request.headers["if-none-match"], answer.etag)) {
       reply.code(304).send();
-      return reply;
+      return;
     }
     const encoding = negotiateEncoding(request.headers["accept-encoding"]);
     const compressed = encoding ? answer[encoding] : undefined;
     if (encoding && compressed) reply.header("content-encoding", encoding);
     reply.type("application/json").send(compressed ?? answer.identity);
-    return reply;
+  }
+
+  // Callback style: an answered request never calls `done` (Fastify's way to respond from a hook), and no promise of
+  // the reply is handed back to wait on; one not answered calls it and goes on to tRPC.
+  app.addHook("onRequest", (request, reply, done) => {
+    if (request.method !== "GET") return done();
+    // Only the bare query, or `?input=` alone for a query that takes one; a batch, any other parameter or a
+    // streaming `trpc-accept` keeps tRPC's own handling.
+    const queryStart = request.url.indexOf("?");
+    const query = queries.get(queryStart < 0 ? request.url : request.url.slice(0, queryStart));
+    if (!query || request.headers["trpc-accept"] !== undefined) return done();
+    let input: EventInput | undefined;
+    if (queryStart >= 0) {
+      const raw = /^input=([^&]*)$/.exec(request.url.slice(queryStart + 1))?.[1];
+      input = raw === undefined ? undefined : query.input?.(raw);
+      if (!input) return done();
+    }
+    servable(request, query, input).then(
+      (answer) => (answer ? send(request, reply, query.perViewer, answer) : done()),
+      () => done(),
+    );
   });
 }
