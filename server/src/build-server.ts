@@ -9,9 +9,9 @@ import type { RequestContext, Services } from "./context";
 import { MAX_BATCH_SIZE, MAX_BODY_BYTES } from "./contract/request-limits";
 import { ReasonedError } from "./errors";
 import { addressKey, clientAddressFrom, NO_PROXY, type ProxyTrust } from "./http/client-address";
-import { registerContentResponse } from "./http/content-response";
 import { DEFAULT_LIVE_STREAM_LIMITS, type LiveStreamLimits, registerLiveStreamLimits } from "./http/live-stream-limits";
 import { type LoadShedding, registerLoadShedding } from "./http/load-shedding";
+import { registerQueryFastPath } from "./http/query-fast-path";
 import { refusedRequestMessage, registerRequestLimits, requestIdFrom } from "./http/request-limits";
 import { QuietRequestLog } from "./http/request-log";
 import { registerSecurityHeaders } from "./http/security-headers";
@@ -42,10 +42,11 @@ export interface BuildServerOptions {
   /** Serve this built web app on the same origin (production). */
   webDistDir?: string;
   /**
-   * Answer `GET /trpc/site.content` from pre-serialized, pre-compressed views with an ETag (http/content-response.ts).
-   * On unless set to false; tests turn it off to compare with stock tRPC.
+   * Answer the page's public queries (`GET /trpc/site.content`, `/trpc/config.get`, `/trpc/locations.list`) from
+   * pre-serialized, pre-compressed answers with an ETag (http/query-fast-path.ts). On unless set to false; tests turn
+   * it off to compare with stock tRPC.
    */
-  contentFastPath?: boolean;
+  queryFastPath?: boolean;
   /** Requests slower than this are logged (warn); others are not, so logging costs nothing on the hot path. */
   slowRequestMs?: number;
   /** The site's public address, for absolute links in previews; else the address each request came to. */
@@ -143,16 +144,16 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   // Guests are often on a weak venue signal: every response worth it goes out brotli- or gzip-compressed.
   await app.register(fastifyCompress, { threshold: COMPRESS_THRESHOLD_BYTES, encodings: ["br", "gzip"] });
 
-  // ── Content fast path (benchmarks and budgets): the bare content query answered from pre-encoded views before
-  // tRPC runs; every other request, and any outcome but a view, goes on to tRPC untouched.
-  if (options.contentFastPath !== false) {
-    registerContentResponse(app, {
+  // ── Query fast path (benchmarks and budgets): the page's public queries answered from pre-encoded answers before
+  // tRPC runs; every other request, and any outcome but an answer, goes on to tRPC untouched.
+  if (options.queryFastPath !== false) {
+    registerQueryFastPath(app, {
       services: options.services,
       resolveViewer: options.resolveViewer,
       compressThreshold: COMPRESS_THRESHOLD_BYTES,
     });
   }
-  // ── end of the content fast path ──
+  // ── end of the query fast path ──
 
   await app.register(fastifyTRPCPlugin, {
     prefix: TRPC_PREFIX,

@@ -12,6 +12,8 @@ export interface VisitBytes {
   total: number;
   /** Requests to any other origin than the page's. */
   foreign: string[];
+  /** Every request to the page's own origin, as path and query, but the hashed assets (`/assets/…`). */
+  own: string[];
 }
 
 /** Every request a page makes, and a promise for the next one to finish. */
@@ -72,9 +74,13 @@ async function visit(browser: Browser, url: string, route: string, ready?: (page
     if (!/\.(js|css)$/.test(new URL(request.url()).pathname)) continue;
     files.push({ url: new URL(request.url()).pathname, bytes: (await request.sizes()).responseBodySize });
   }
-  const foreign = tracked.requests.map((request) => request.url()).filter((each) => new URL(each).origin !== origin);
+  const urls = tracked.requests.map((request) => new URL(request.url()));
+  const foreign = urls.filter((each) => each.origin !== origin).map((each) => each.href);
+  const own = urls
+    .filter((each) => each.origin === origin && !each.pathname.startsWith("/assets/"))
+    .map((each) => `${each.pathname}${each.search}`);
   await context.close();
-  return { route, files, total: files.reduce((sum, file) => sum + file.bytes, 0), foreign } satisfies VisitBytes;
+  return { route, files, total: files.reduce((sum, file) => sum + file.bytes, 0), foreign, own } satisfies VisitBytes;
 }
 
 export async function withBrowser<T>(use: (browser: Browser) => Promise<T>): Promise<T> {

@@ -13,7 +13,14 @@ import { type FirestoreCounter, type FirestoreCounts, startFirestoreCounter } fr
 import { type LoadResult, type LoadTarget, loadInTurns } from "./http-load";
 import { type LighthouseFigures, runLighthouse } from "./lighthouse";
 import { householdVisit, strangerVisit, type VisitBytes, withBrowser } from "./page-views";
-import { type Figures, renderResults } from "./results";
+import {
+  BROWSER_ACCEPT_ENCODING,
+  CEILING_LABEL,
+  type Figures,
+  PAGE_CALLS,
+  renderResults,
+  STOCK_CALLS,
+} from "./results";
 import { type BenchInvite, measureRsvpSubmits } from "./rsvp-load";
 
 /** Seconds per measured turn, and turns per compared target. */
@@ -56,22 +63,30 @@ function readsIn(counts: FirestoreCounts): number {
 function printLoad(results: LoadResult[]): void {
   for (const result of results) {
     console.log(
-      `  ${String(result.connections).padStart(3)} conn  ${result.label.padEnd(30)} ` +
+      `  ${String(result.connections).padStart(3)} conn  ${result.label.padEnd(38)} ` +
         `${Math.round(result.requestsPerSecond).toString().padStart(7)} req/s  p50 ${result.p50} ms  ` +
         `p99 ${result.p99} ms  ${Math.round(result.cpuMicrosPerRequest)} µs CPU/request  errors ${result.errors}`,
     );
   }
 }
 
-/** The content query as browsers send it: compressed on a first visit, revalidated (304) afterwards. */
+/** The BFF queries among the page's calls: each must be answered from prepared bytes (with an ETag) by the fast path. */
+const PAGE_QUERIES = PAGE_CALLS.filter((call) => call.path.startsWith("/trpc/"));
+
+/** The page's queries as browsers send them: compressed on a first visit, revalidated (304) afterwards. */
 async function asBrowsersSendIt(bff: BffProcess): Promise<LoadResult[]> {
-  const content = `${bff.url}/trpc/site.content`;
-  const etag = (await fetch(content)).headers.get("etag");
-  if (!etag) throw new Error("The content query answered without an ETag: the fast path is not serving it.");
-  const targets: LoadTarget[] = [
-    { label: "content query, br", url: content, headers: { "accept-encoding": "gzip, deflate, br, zstd" } },
-    { label: "content query, revisit (304)", url: content, headers: { "if-none-match": etag }, status: 304 },
-  ];
+  const targets: LoadTarget[] = [];
+  for (const call of PAGE_QUERIES) {
+    const url = `${bff.url}${call.path}`;
+    const first = await fetch(url, { headers: { "accept-encoding": BROWSER_ACCEPT_ENCODING } });
+    const etag = first.headers.get("etag");
+    if (!etag) throw new Error(`${call.path} answered without an ETag: the fast path is not serving it.`);
+    // Answers too small to be worth compressing go out as they are; a brotli row only where there is brotli.
+    if (first.headers.get("content-encoding") === "br") {
+      targets.push({ label: `${call.label}, br`, url, headers: { "accept-encoding": BROWSER_ACCEPT_ENCODING } });
+    }
+    targets.push({ label: `${call.label}, revisit (304)`, url, headers: { "if-none-match": etag }, status: 304 });
+  }
   const results: LoadResult[] = [];
   for (const connections of CONNECTIONS) {
     results.push(...(await loadInTurns(targets, connections, { turns: 1, seconds: SECONDS, cpu: bff.cpuMs })));
@@ -80,15 +95,11 @@ async function asBrowsersSendIt(bff: BffProcess): Promise<LoadResult[]> {
   return results;
 }
 
-/** The content query, stock tRPC and the ceiling: the same request headers, the same JSON bytes back. */
+/** Every call of the page, the same queries through stock tRPC, and the ceiling: the same request headers. */
 async function compared(bff: BffProcess): Promise<LoadResult[]> {
-  const content = `${bff.url}/trpc/site.content`;
-  const targets: LoadTarget[] = [
-    { label: "content query", url: content },
-    // A query string sends the same query past the fast path, to tRPC's own handler.
-    { label: "stock tRPC", url: `${content}?input=%7B%7D` },
-    { label: "ceiling (plain route)", url: `${bff.url}${CEILING_PATH}` },
-  ];
+  const targets: LoadTarget[] = [...PAGE_CALLS, ...STOCK_CALLS, { label: CEILING_LABEL, path: CEILING_PATH }].map(
+    (call) => ({ label: call.label, url: `${bff.url}${call.path}` }),
+  );
   const results: LoadResult[] = [];
   for (const connections of CONNECTIONS) {
     results.push(...(await loadInTurns(targets, connections, { turns: TURNS, seconds: SECONDS, cpu: bff.cpuMs })));
@@ -162,11 +173,11 @@ async function main(): Promise<void> {
     await withBrowser((browser) => strangerVisit(browser, bff.url, "#/"));
 
     // Guests' loads first, so the memory they need is read before the stock tRPC comparison adds its own.
-    step(`The content query as browsers send it (autocannon, ${SECONDS} s per row)`);
+    step(`The page's queries as browsers send them (autocannon, ${SECONDS} s per row)`);
     counter.reset();
     const browserRows = await asBrowsersSendIt(bff);
     const browserRowsCounts = counter.counts();
-    memory("the content query as browsers send it");
+    memory("the page's queries as browsers send them");
 
     step("Page views in Chromium: strangers, then households through their invite links");
     counter.reset();
@@ -210,7 +221,7 @@ async function main(): Promise<void> {
     console.log(`  p50 ${rsvp.p50.toFixed(1)} ms, p99 ${rsvp.p99.toFixed(1)} ms, errors ${rsvp.errors}`);
     memory("RSVP submits");
 
-    step(`Content query, stock tRPC and the ceiling (autocannon, ${TURNS} turns of ${SECONDS} s each)`);
+    step(`Every call of the page, stock tRPC and the ceiling (autocannon, ${TURNS} turns of ${SECONDS} s each)`);
     counter.reset();
     const comparedRows = await compared(bff);
     const loadCounts = merged(browserRowsCounts, counter.counts());
@@ -239,6 +250,7 @@ async function main(): Promise<void> {
       },
       memory: phases,
       visits: strangerVisits.slice(0, 2),
+      strangerRequests: [...new Set(strangerVisits.flatMap((visit) => visit.own))],
       householdVisit: householdVisits[0],
       lighthouse,
     };

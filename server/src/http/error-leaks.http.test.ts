@@ -68,7 +68,7 @@ describe("nothing internal in error answers", () => {
       checkFirestore: async () => {
         throw firestoreUnavailable();
       },
-      contentFastPath: false,
+      queryFastPath: false,
       liveStreamLimits: { perAddress: 1, perHousehold: 1, perInstance: 10 },
       logger: pino({ level: "info" }, { write: (line: string) => void lines.push(line) }),
     });

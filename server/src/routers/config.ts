@@ -3,7 +3,10 @@ import type { Services } from "../context";
 import type { SiteSwitchesView } from "../contract/site-view";
 import { router, sessionlessProcedure } from "../trpc";
 
-/** The same for every viewer; also prerendered into the page (web/site-shell.ts). */
+/**
+ * The same for every viewer, until a switch changes: prerendered into the page (web/site-shell.ts) and answered
+ * from prepared bytes keyed on the switches (http/query-fast-path.ts).
+ */
 export function siteSwitchesView(services: Services): SiteSwitchesView {
   const switches = services.switches.current();
   return {

@@ -1,9 +1,9 @@
 // The cache's retry rule: weak signal deserves another try, a definite answer (nothing published) does not. How
-// calls go on the wire: the content query alone at its stable URL, the rest batched.
+// calls go on the wire: the page's public queries each alone at its stable URL, the rest batched.
 import { createInMemoryServices } from "@boda/server/test/in-memory-services";
 import { describe, expect, it } from "vitest";
-import { content } from "../test/fixtures";
-import { type BffCall, createBffFetch } from "../test/render-app";
+import { content, garcia } from "../test/fixtures";
+import { createBffFetch } from "../test/render-app";
 import { createBffClient, createQueryClient, isNotFound } from "./trpc";
 
 async function failureOf(situation: "network-down" | "nothing-published"): Promise<unknown> {
@@ -37,20 +37,58 @@ describe("query retries", () => {
 });
 
 describe("calls on the wire", () => {
-  it("sends the content query alone, as GET /trpc/site.content, and batches the rest", async () => {
-    const bff = createInMemoryServices({ content });
-    const calls: BffCall[] = [];
-    const urls: string[] = [];
-    const inner = createBffFetch(bff, calls);
+  /** A client over the real router that records each request's method, URL and Authorization header. */
+  function recordingClient(signedIn: boolean) {
+    const bff = createInMemoryServices({ content, households: [garcia] });
+    const requests: Array<{ url: string; authorization: string | null }> = [];
+    const inner = createBffFetch(bff, []);
     const client = createBffClient({
+      session: { idToken: async () => (signedIn ? bff.tokenFor(garcia) : null) },
       fetch: (input, init) => {
-        urls.push(`${init?.method ?? "GET"} ${String(input)}`);
+        const headers = new Headers(init?.headers);
+        requests.push({
+          url: `${init?.method ?? "GET"} ${String(input)}`,
+          authorization: headers.get("authorization"),
+        });
         return inner(input, init);
       },
     });
-    await Promise.all([client.site.content.query(), client.locations.list.query(), client.config.get.query()]);
-    expect(urls).toContain("GET /trpc/site.content");
-    expect(urls.filter((url) => url.includes("site.content"))).toEqual(["GET /trpc/site.content"]);
-    expect(urls.some((url) => url.includes("batch=1"))).toBe(true);
+    return { client, requests };
+  }
+
+  it("sends the page's public queries alone, each as a GET on its own stable URL", async () => {
+    const { client, requests } = recordingClient(false);
+    await Promise.all([
+      client.site.content.query(),
+      client.locations.list.query(),
+      client.locations.list.query({ eventId: "ceremonia" }),
+      client.config.get.query(),
+    ]);
+    expect(requests.map((request) => request.url).toSorted()).toEqual([
+      "GET /trpc/config.get",
+      "GET /trpc/locations.list",
+      `GET /trpc/locations.list?input=${encodeURIComponent('{"eventId":"ceremonia"}')}`,
+      "GET /trpc/site.content",
+    ]);
+  });
+
+  it("carries the household's token on its own views, never on the switches, and batches the rest", async () => {
+    const { client, requests } = recordingClient(true);
+    await Promise.all([
+      client.site.content.query(),
+      client.locations.list.query(),
+      client.config.get.query(),
+      client.invitations.mine.query(),
+      client.invitations.mine.query(),
+    ]);
+    const byUrl = new Map(requests.map((request) => [request.url.split("?")[0], request.authorization]));
+    expect(byUrl.get("GET /trpc/site.content")).toMatch(/^Bearer /);
+    expect(byUrl.get("GET /trpc/locations.list")).toMatch(/^Bearer /);
+    expect(byUrl.get("GET /trpc/config.get")).toBeNull();
+    const batches = requests.filter((request) => request.url.includes("batch=1"));
+    expect(batches.map((request) => request.url.split("?")[0])).toEqual([
+      "GET /trpc/invitations.mine,invitations.mine",
+    ]);
+    expect(batches[0]?.authorization).toMatch(/^Bearer /);
   });
 });

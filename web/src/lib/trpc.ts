@@ -1,5 +1,6 @@
-// The one door to the BFF: a typed tRPC client over batched HTTP carrying the guest's ID token (the content query
-// on its own, at a stable, cacheable URL), plus the query cache rules for flaky phone signal.
+// The one door to the BFF: a typed tRPC client over HTTP carrying the guest's ID token (the page's public queries
+// each on its own, at a stable, cacheable URL; everything else batched), plus the query cache rules for flaky phone
+// signal.
 import type { AppRouter } from "@boda/server/app-router";
 import { MAX_BATCH_SIZE } from "@boda/server/contract/request-limits";
 import { QueryClient } from "@tanstack/react-query";
@@ -29,10 +30,12 @@ export type BffClient = ReturnType<typeof createTRPCClient<AppRouter>>;
 const SESSIONLESS = new Set(["config.get", "invitations.redeem"]);
 
 /**
- * The content query goes alone, as `GET /trpc/site.content`: the BFF answers that URL from bytes it prepared once
- * per content change, with an ETag, so revisits cost a 304 (server/src/http/content-response.ts).
+ * The queries every page makes go alone, each as a plain GET on its own URL (`/trpc/site.content`,
+ * `/trpc/config.get`, `/trpc/locations.list`, or with `?input=` for one event's place): the BFF answers those URLs
+ * from bytes it prepared once per content or switches change, with an ETag, so revisits cost a 304
+ * (server/src/http/query-fast-path.ts).
  */
-const UNBATCHED = "site.content";
+const UNBATCHED = new Set(["site.content", "config.get", "locations.list"]);
 
 /**
  * A link whose code is fetched the first time an operation needs it (subscriptions: the live banner and the
@@ -86,17 +89,18 @@ export function createBffClient(options: BffClientOptions = {}): BffClient {
     const token = await options.session?.idToken();
     return token ? { authorization: `Bearer ${token}` } : {};
   };
+  const tokenUnlessSessionless = ({ op }: { op: { path: string } }) => (SESSIONLESS.has(op.path) ? {} : withToken());
   return createTRPCClient<AppRouter>({
     links: [
       splitLink({
         condition: (op) => op.type === "subscription",
         true: lazyLink(subscriptions),
         false: splitLink({
-          condition: (op) => SESSIONLESS.has(op.path),
-          true: httpBatchLink(batched),
+          condition: (op) => op.type === "query" && UNBATCHED.has(op.path),
+          true: httpLink({ ...transport, headers: tokenUnlessSessionless }),
           false: splitLink({
-            condition: (op) => op.path === UNBATCHED && op.type === "query",
-            true: httpLink({ ...transport, headers: withToken }),
+            condition: (op) => SESSIONLESS.has(op.path),
+            true: httpBatchLink(batched),
             false: httpBatchLink({ ...batched, headers: withToken }),
           }),
         }),

@@ -46,7 +46,9 @@ export function createBffFetch(
     const url = new URL(request.url);
     const paths = decodeURIComponent(url.pathname.replace(/^\/trpc\//, "")).split(",");
     const body = request.method === "POST" ? await request.clone().text() : url.searchParams.get("input");
-    const inputs = (body ? JSON.parse(body) : {}) as Record<string, unknown>;
+    const parsed: unknown = body ? JSON.parse(body) : undefined;
+    // A batch carries its calls' inputs by position; a single call, its own input.
+    const inputs = (url.searchParams.get("batch") === "1" ? (parsed ?? {}) : { 0: parsed }) as Record<string, unknown>;
     for (const [index, path] of paths.entries()) calls.push({ path, input: inputs[String(index)] });
     if (networkDown && paths.some(networkDown)) throw new TypeError("Failed to fetch");
     let viewer: ReturnType<InMemoryBff["viewerForToken"]> | undefined;

@@ -1,5 +1,6 @@
-// The content fast path answers exactly as stock tRPC would, for every audience and every failure, and follows
-// publishes, switches and tags; with ETags, 304s and pre-compressed bodies. No emulators: in-memory services.
+// The query fast path answers exactly as stock tRPC would, for every audience and every failure, and follows
+// publishes, switches and tags; with ETags, 304s and pre-compressed bodies. No emulators: in-memory services (the
+// same over real HTTP, with real sessions and the real mirrors: query-fast-path.http.test.ts).
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
@@ -9,7 +10,9 @@ import { UnavailableError } from "../errors";
 import { exampleContent } from "../test/emulators";
 import { createInMemoryServices, type InMemoryOptions } from "../test/in-memory-services";
 import { testHousehold } from "../test/services";
-import { CONTENT_PATH, matchesIfNoneMatch, negotiateEncoding } from "./content-response";
+import { FAST_QUERY_PATHS, matchesIfNoneMatch, negotiateEncoding } from "./query-fast-path";
+
+const CONTENT_PATH = FAST_QUERY_PATHS.content;
 
 const family = testHousehold("fam", { tags: ["familia"] });
 const friends = testHousehold("ami", { tags: ["amigos"] });
@@ -22,19 +25,19 @@ afterEach(async () => {
 /** The same in-memory BFF behind two servers: one with the fast path (the default), one with stock tRPC only. */
 async function servers(options: Partial<InMemoryOptions> = {}) {
   const bff = createInMemoryServices({ content: exampleContent(), households: [family, friends], ...options });
-  const build = (contentFastPath: boolean) =>
+  const build = (queryFastPath: boolean) =>
     buildServer({
       services: bff.services,
       resolveViewer: bff.viewerForToken,
       checkFirestore: async () => {},
-      contentFastPath,
+      queryFastPath,
     });
   const [fast, stock] = await Promise.all([build(true), build(false)]);
   opened.push(fast, stock);
   return { bff, fast, stock };
 }
 
-function get(app: FastifyInstance, headers: Record<string, string> = {}, url = CONTENT_PATH) {
+function get(app: FastifyInstance, headers: Record<string, string> = {}, url: string = CONTENT_PATH) {
   return app.inject({ method: "GET", url, headers });
 }
 
@@ -194,6 +197,134 @@ describe("content fast path", () => {
     const small = await get(fast, { "accept-encoding": "br" });
     expect(small.rawPayload.length).toBeLessThan(1024);
     expect(small.headers["content-encoding"]).toBeUndefined();
+  });
+});
+
+/** `locations.list` for one event, as the page's link writes it. */
+const eventUrl = (eventId: string) =>
+  `${FAST_QUERY_PATHS.locations}?input=${encodeURIComponent(JSON.stringify({ eventId }))}`;
+
+describe("locations and switches fast path", () => {
+  it("should answer the places, bare and per event, with the bytes stock tRPC sends to every audience", async () => {
+    for (const visibility of ["nothing", "basics", "everything"] as const) {
+      const { bff, fast, stock } = await servers({ switches: { stranger_visibility: visibility } });
+      for (const headers of [{}, bearer(bff.tokenFor(family)), bearer(bff.tokenFor("couple"))]) {
+        for (const url of [FAST_QUERY_PATHS.locations, eventUrl("banquete")]) {
+          const [fromFast, fromStock] = await Promise.all([get(fast, headers, url), get(stock, headers, url)]);
+          expect(observable(fromFast)).toEqual(observable(fromStock));
+          // A stranger who may see nothing has no program: the event is not on it, and tRPC says so.
+          if (fromStock.statusCode === 200) expect(fromFast.headers.etag).toMatch(/^W\/"[\w-]{27}"$/);
+          else expect(fromFast.headers.etag).toBeUndefined();
+        }
+      }
+    }
+  });
+
+  it("should give a household the place of its own event, and a stranger tRPC's NOT_FOUND for it", async () => {
+    const { bff, fast, stock } = await servers();
+    const forFamily = await get(fast, bearer(bff.tokenFor(family)), eventUrl("cena-ensayo"));
+    expect(forFamily.statusCode).toBe(200);
+    expect(forFamily.headers["cache-control"]).toBe("private, no-cache");
+    expect(forFamily.body).toBe((await get(stock, bearer(bff.tokenFor(family)), eventUrl("cena-ensayo"))).body);
+    const [forStranger, fromStock] = await Promise.all([
+      get(fast, {}, eventUrl("cena-ensayo")),
+      get(stock, {}, eventUrl("cena-ensayo")),
+    ]);
+    expect(forStranger.statusCode).toBe(404);
+    expect(observable(forStranger)).toEqual(observable(fromStock));
+  });
+
+  it("should leave inputs it does not prepare to tRPC: malformed, invalid, other spellings, batches", async () => {
+    const { fast, stock } = await servers();
+    const urls = [
+      `${FAST_QUERY_PATHS.locations}?input=%7Bnot-json`,
+      `${FAST_QUERY_PATHS.locations}?input=${encodeURIComponent(JSON.stringify({ eventId: "Ceremonia Civil" }))}`,
+      `${FAST_QUERY_PATHS.locations}?input=${encodeURIComponent(JSON.stringify({ eventId: "banquete", more: 1 }))}`,
+      `${FAST_QUERY_PATHS.locations}?input=%7B%7D`,
+      `${FAST_QUERY_PATHS.locations}?input=${encodeURIComponent('{ "eventId": "banquete" }')}`,
+      `${eventUrl("banquete")}&x=1`,
+      `${FAST_QUERY_PATHS.locations}?batch=1&input=%7B%7D`,
+      `${FAST_QUERY_PATHS.config}?input=%7B%7D`,
+      `${FAST_QUERY_PATHS.config}?batch=1&input=%7B%7D`,
+    ];
+    for (const url of urls) {
+      const [fromFast, fromStock] = await Promise.all([get(fast, {}, url), get(stock, {}, url)]);
+      expect(observable(fromFast), url).toEqual(observable(fromStock));
+      expect(fromFast.headers.etag, url).toBeUndefined();
+    }
+    // The malformed and the invalid input get tRPC's own 400, naming the rule.
+    expect((await get(fast, {}, urls[0])).statusCode).toBe(400);
+    expect(JSON.parse((await get(fast, {}, urls[1])).body).error.data.issues[0].path).toBe("eventId");
+  });
+
+  it("should answer the switches the same, as stock tRPC does, whatever sign-in comes with them", async () => {
+    const { bff, fast, stock } = await servers();
+    const answers = await Promise.all(
+      [{}, bearer(bff.tokenFor(family)), bearer("forged")].flatMap((headers) => [
+        get(fast, headers, FAST_QUERY_PATHS.config),
+        get(stock, headers, FAST_QUERY_PATHS.config),
+      ]),
+    );
+    for (const answer of answers) expect(observable(answer)).toEqual(observable(answers[1] as LightMyRequestResponse));
+    const fastOnes = answers.filter((_, index) => index % 2 === 0);
+    expect(new Set(fastOnes.map((answer) => answer.headers.etag)).size).toBe(1);
+    expect(fastOnes[0]?.headers.etag).toMatch(/^W\/"[\w-]{27}"$/);
+    // The same for everyone: cacheable by any cache that revalidates, and not varying by sign-in.
+    for (const answer of fastOnes) {
+      expect(answer.headers["cache-control"]).toBe("no-cache");
+      expect(answer.headers.vary).not.toContain("authorization");
+    }
+  });
+
+  it("should follow the switches: a change is a new body and ETag, a revisit before it a 304", async () => {
+    const { bff, fast, stock } = await servers();
+    const before = await get(fast, {}, FAST_QUERY_PATHS.config);
+    const etag = String(before.headers.etag);
+    expect((await get(fast, { "if-none-match": etag }, FAST_QUERY_PATHS.config)).statusCode).toBe(304);
+    // Content publishes leave the switches' bytes alone.
+    bff.publish(exampleContent());
+    expect((await get(fast, { "if-none-match": etag }, FAST_QUERY_PATHS.config)).statusCode).toBe(304);
+
+    bff.setSwitches({ site_phase: "day-of" });
+    const after = await get(fast, { "if-none-match": etag }, FAST_QUERY_PATHS.config);
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(etag);
+    expect(JSON.parse(after.body).result.data.phase).toBe("day-of");
+    expect(after.body).toBe((await get(stock, {}, FAST_QUERY_PATHS.config)).body);
+  });
+
+  it("should follow a publish for the places, bare and per event", async () => {
+    const { bff, fast, stock } = await servers();
+    const bare = await get(fast, {}, FAST_QUERY_PATHS.locations);
+    const oneEvent = await get(fast, {}, eventUrl("banquete"));
+    for (const [url, first] of [
+      [FAST_QUERY_PATHS.locations, bare],
+      [eventUrl("banquete"), oneEvent],
+    ] as const) {
+      expect((await get(fast, { "if-none-match": String(first.headers.etag) }, url)).statusCode).toBe(304);
+    }
+    const content = exampleContent();
+    for (const location of content.locations) location.name = `${location.name} (nuevo)`;
+    bff.publish(content);
+    for (const [url, first] of [
+      [FAST_QUERY_PATHS.locations, bare],
+      [eventUrl("banquete"), oneEvent],
+    ] as const) {
+      const after = await get(fast, { "if-none-match": String(first.headers.etag) }, url);
+      expect(after.statusCode).toBe(200);
+      expect(after.headers.etag).not.toBe(first.headers.etag);
+      expect(after.body).toContain("(nuevo)");
+      expect(after.body).toBe((await get(stock, {}, url)).body);
+    }
+  });
+
+  it("should leave the places to tRPC while the content listener is not up to date, but not the switches", async () => {
+    const { bff, fast } = await servers();
+    bff.services.content.health = () => ({ ready: false, reason: "listener failed; re-subscribing" });
+    const locations = await get(fast, {}, FAST_QUERY_PATHS.locations);
+    expect(locations.statusCode).toBe(200);
+    expect(locations.headers.etag).toBeUndefined();
+    expect((await get(fast, {}, FAST_QUERY_PATHS.config)).headers.etag).toBeDefined();
   });
 });
 
