@@ -79,8 +79,8 @@ export const TARGETS = {
   stockRatio: 5,
   p99Ms: 25,
   peakRssBytes: 200 * 1024 * 1024,
-  firstVisitBytes: { "#/": 150_000, "#/ubicaciones": 130_000 } as Record<string, number>,
-  lighthouse: { score: 100, lcpMs: 1500, cls: 0.01, tbtMs: 50 },
+  firstVisitBytes: { "#/": 150_000, "#/ubicaciones": 132_000 } as Record<string, number>,
+  lighthouse: { score: 100, fcpMs: 1000, lcpMs: 1200, cls: 0.01, tbtMs: 50 },
 };
 
 const LIGHTHOUSE_VERSION = (createRequire(import.meta.url)("lighthouse/package.json") as { version: string }).version;
@@ -205,14 +205,16 @@ export function renderResults(figures: Figures): string {
       figure.performance >= lh.score &&
       figure.accessibility >= lh.score &&
       figure.bestPractices >= lh.score &&
+      figure.fcpMs <= lh.fcpMs &&
       figure.lcpMs <= lh.lcpMs &&
       figure.cls <= lh.cls &&
       figure.tbtMs <= lh.tbtMs;
     targets.push(
       row([
-        `Lighthouse ${figure.route}: 100/100/100, LCP ≤ ${lh.lcpMs / 1000} s, CLS ≤ ${lh.cls}, TBT ≤ ${lh.tbtMs} ms`,
-        `${figure.performance}/${figure.accessibility}/${figure.bestPractices}, LCP ${(figure.lcpMs / 1000).toFixed(1)} s, ` +
-          `CLS ${figure.cls.toFixed(3)}, TBT ${Math.round(figure.tbtMs)} ms`,
+        `Lighthouse ${figure.route} (median of ${figure.runs}): 100/100/100, FCP ≤ ${lh.fcpMs / 1000} s, ` +
+          `LCP ≤ ${lh.lcpMs / 1000} s, CLS ≤ ${lh.cls}, TBT ≤ ${lh.tbtMs} ms`,
+        `${figure.performance}/${figure.accessibility}/${figure.bestPractices}, FCP ${(figure.fcpMs / 1000).toFixed(2)} s, ` +
+          `LCP ${(figure.lcpMs / 1000).toFixed(2)} s, CLS ${figure.cls.toFixed(3)}, TBT ${Math.round(figure.tbtMs)} ms`,
         mark(met),
       ]),
     );
@@ -284,8 +286,8 @@ export function renderResults(figures: Figures): string {
         figure.performance,
         figure.accessibility,
         figure.bestPractices,
-        `${(figure.fcpMs / 1000).toFixed(1)} s`,
-        `${(figure.lcpMs / 1000).toFixed(1)} s`,
+        `${(figure.fcpMs / 1000).toFixed(2)} s`,
+        `${(figure.lcpMs / 1000).toFixed(2)} s`,
         `${Math.round(figure.tbtMs)} ms`,
         figure.cls.toFixed(3),
       ]),
@@ -388,8 +390,11 @@ ${requestKinds.join(", ")}.
 ## Lighthouse
 
 Lighthouse ${LIGHTHOUSE_VERSION} from npm driving the machine's Chromium, mobile preset (emulated phone, simulated
-throttling), performance, accessibility and best practices, on the production build served by the BFF. Full reports:
-\`artifacts/bench/lighthouse-*.json\`.
+throttling), performance, accessibility and best practices, on the production build served by the BFF, each route
+run ${figures.lighthouse[0]?.runs ?? 0} times in a fresh browser (a first visit); each figure is the median of the runs, and the
+median run's report (by performance score) is kept: \`artifacts/bench/lighthouse-*.json\`. Simulated throttling
+multiplies the CPU time the machine really took, so a machine busy with other work reports more blocking time than a
+phone would have.
 
 ${lighthouse.join("\n")}
 
