@@ -16,10 +16,12 @@ const FIREBASE_MARKERS = ["@firebase/", "identitytoolkit"];
 
 /**
  * A first visit on a slow phone connection: index.html, the entry with its static imports and CSS, plus the lazy
- * modules the route loads before its network is idle (with their static imports). kB are 1000 bytes.
+ * modules the route loads before its network is idle (with their static imports). kB are 1000 bytes. First paint
+ * needs none of it (the BFF prerenders the HTML: e2e/first-paint-from-html.e2e.ts blocks every script); this is what
+ * hydrating the page and making it work costs.
  */
 const FIRST_VISITS = [
-  { route: "#/ubicaciones", budgetBytes: 130 * 1000, lazy: [SUBSCRIPTION_LINK] },
+  { route: "#/ubicaciones", budgetBytes: 132 * 1000, lazy: [SUBSCRIPTION_LINK] },
   { route: "#/", budgetBytes: 150 * 1000, lazy: [DASHBOARD_ROUTE, SUBSCRIPTION_LINK] },
 ];
 
