@@ -19,6 +19,8 @@ import { buildAudienceView } from "../views/audience-view";
 
 /** Where index.html receives the tags; a comment, so the file works as it is when Vite serves it in development. */
 export const SHELL_MARKER = /<!-- site-shell[^>]*-->/;
+/** Where the first-screen script goes: right after this tag (or, without one, at the start of <head>). */
+const VIEWPORT = /<meta name="viewport"[^>]*>/i;
 /** Where the prerendered screens go: the app's mount point, empty in the template. */
 const ROOT_ELEMENT = '<div id="root"></div>';
 
@@ -150,8 +152,8 @@ export function fillIndexHtml(
       // Early in <head>, after the charset and the viewport (the first paint must already be laid out for a phone),
       // before any stylesheet (an inline script after one would wait for it to download).
       .replace(
-        /<meta name="viewport"[^>]*>|<head>/i,
-        (opening) => `${opening}\n    <script>${FIRST_SCREEN_SCRIPT}</script>`,
+        VIEWPORT.test(filled) ? VIEWPORT : /<head>/i,
+        (tag) => `${tag}\n    <script>${FIRST_SCREEN_SCRIPT}</script>`,
       )
       .replace(ROOT_ELEMENT, () => prerenderedBody(page))
   );
