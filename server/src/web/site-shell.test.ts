@@ -11,6 +11,8 @@ import { createInMemoryServices } from "../test/in-memory-services";
 import { webBuild } from "../test/web-build";
 
 const TEMPLATE = `<!doctype html><html lang="es"><head>
+<meta charset="UTF-8" />
+<meta name="viewport" content="width=device-width, initial-scale=1" />
 <meta name="description" content="plantilla" />
 <meta name="theme-color" content="#ffffff" />
 <title>Boda</title>
@@ -139,6 +141,9 @@ describe("the site shell", () => {
     const { response, html } = await page();
     const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? "");
     expect(inline).toHaveLength(1);
+    // After the charset and the viewport, so the first paint is laid out for a phone; before everything else.
+    expect(html.indexOf("<script>")).toBeGreaterThan(html.indexOf('<meta name="viewport"'));
+    expect(html.indexOf("<script>")).toBeLessThan(html.indexOf("<title>"));
     const hash = createHash("sha256")
       .update(inline[0] ?? "")
       .digest("base64");
