@@ -43,7 +43,10 @@ export async function assembleImageLayout(dir: string, webDist: string): Promise
   cpSync(path.dirname(bundle), path.join(appDir, "server/dist"), { recursive: true });
   cpSync(webDist, path.join(appDir, "web/dist"), { recursive: true });
   // The prerender of the page's HTML, which the BFF loads from beside web/dist.
-  cpSync(path.join(path.dirname(webDist), "dist-ssr"), path.join(appDir, "web/dist-ssr"), { recursive: true });
+  cpSync(path.join(path.dirname(webDist), "dist-ssr"), path.join(appDir, "web/dist-ssr"), {
+    recursive: true,
+    dereference: true,
+  });
   rmSync(staging, { recursive: true, force: true });
   return { appDir, bundle: path.join(appDir, "server/dist/main.mjs"), webDist: path.join(appDir, "web/dist") };
 }

@@ -2,10 +2,11 @@
 // emulators of its own, and two instances of it side by side — one from the workspace, one from the container image's
 // layout (production dependencies only) — showing that what one instance learns, the other serves too.
 import { spawnSync } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { InvitationView, SiteView } from "@boda/server/contract/site-view";
+import { webBuild } from "@boda/server/test/web-build";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningEmulators, startEmulators } from "../emulators/harness";
 import { freePort } from "../emulators/ports";
@@ -41,8 +42,12 @@ async function exitCodeOf(process_: ManagedProcess, hungAfterMs = 30_000): Promi
 
 describe("the BFF's production bundle", () => {
   const work = mkdtempSync(path.join(tmpdir(), "bff-bundle-"));
-  const webDist = path.join(work, "web-dist");
   const asset = `console.log(${JSON.stringify("¡Nos casamos! ".repeat(200))});`;
+  // A web build of the test's own files, with the real prerender (web/dist-ssr) beside it.
+  const webDist = webBuild({
+    "index.html": '<!doctype html><html lang="es"><head><title>Boda</title><!-- site-shell --></head></html>',
+    "assets/index-0a1b2c3d.js": asset,
+  });
   let emulators: RunningEmulators;
   let env: NodeJS.ProcessEnv;
   let invites: DemoInvite[];
@@ -82,12 +87,6 @@ describe("the BFF's production bundle", () => {
   const authHost = () => emulators.env.FIREBASE_AUTH_EMULATOR_HOST ?? "";
 
   beforeAll(async () => {
-    mkdirSync(path.join(webDist, "assets"), { recursive: true });
-    writeFileSync(
-      path.join(webDist, "index.html"),
-      '<!doctype html><html lang="es"><head><title>Boda</title><!-- site-shell --></head></html>',
-    );
-    writeFileSync(path.join(webDist, "assets", "index-0a1b2c3d.js"), asset);
     switchesFile = path.join(work, "remoteconfig.template.json");
     copyFileSync(REMOTE_CONFIG_TEMPLATE, switchesFile);
     // Emulators of its own: other suites rewrite the default database's content and guest list while they run.

@@ -7,7 +7,7 @@ import { MAX_BATCH_SIZE, MAX_URL_CHARS } from "../contract/request-limits";
 import { exampleContent } from "../test/emulators";
 import { createInMemoryServices } from "../test/in-memory-services";
 import { testHousehold } from "../test/services";
-import { contentSecurityPolicy } from "./security-headers";
+import { contentSecurityPolicy, FIRST_SCREEN_SCRIPT_SOURCE } from "./security-headers";
 
 const household = testHousehold("garcia-lopez");
 
@@ -41,7 +41,8 @@ describe("security headers", () => {
       const response = await fetch(`${server.base}${path}`);
       const csp = response.headers.get("content-security-policy") ?? "";
       expect(csp).toContain("default-src 'self'");
-      expect(csp).toContain("script-src 'self';");
+      // Inline, only the prerendered page's first-screen script, by its hash.
+      expect(csp).toContain(`script-src 'self' ${FIRST_SCREEN_SCRIPT_SOURCE};`);
       expect(csp).not.toContain("unsafe-inline");
       expect(csp).not.toContain("unsafe-eval");
       expect(csp).toContain("frame-ancestors 'none'");
@@ -90,14 +91,18 @@ describe("security headers", () => {
       "https://identitytoolkit.googleapis.com",
       "https://securetoken.googleapis.com",
     ]);
-    expect(real["script-src"]).toEqual(["'self'"]);
+    expect(real["script-src"]).toEqual(["'self'", FIRST_SCREEN_SCRIPT_SOURCE]);
     const everything = contentSecurityPolicy({
       projectId: "boda-real",
       apiKey: "key",
       measurementId: "G-ABC123",
       vapidKey: "BKey",
     });
-    expect(everything["script-src"]).toEqual(["'self'", "https://www.googletagmanager.com"]);
+    expect(everything["script-src"]).toEqual([
+      "'self'",
+      FIRST_SCREEN_SCRIPT_SOURCE,
+      "https://www.googletagmanager.com",
+    ]);
     expect(everything["connect-src"]).toContain("https://fcmregistrations.googleapis.com");
     expect(everything["connect-src"]).toContain("https://*.google-analytics.com");
   });
