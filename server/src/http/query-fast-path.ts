@@ -66,7 +66,14 @@ async function encode(answer: object, compressThreshold: number): Promise<Encode
   const identity = Buffer.from(JSON.stringify({ result: { data: answer } }));
   const etag = `W/"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`;
   if (identity.length < compressThreshold) return { etag, identity };
-  // Compressed once per answer, so the slowest, smallest settings are worth it; off the event loop (zlib's threads).
+  return { etag, identity, ...(await compressOnce(identity)) };
+}
+
+/**
+ * Text compressed once, for every request that will send it: so the slowest, smallest settings are worth it; off the
+ * event loop (zlib's threads). Also the page's HTML (web/site-shell.ts).
+ */
+export async function compressOnce(identity: Buffer): Promise<{ br: Buffer; gzip: Buffer }> {
   const [br, gz] = await Promise.all([
     brotli(identity, {
       params: {
@@ -77,7 +84,7 @@ async function encode(answer: object, compressThreshold: number): Promise<Encode
     }),
     gzipped(identity, { level: constants.Z_BEST_COMPRESSION }),
   ]);
-  return { etag, identity, br, gzip: gz };
+  return { br, gzip: gz };
 }
 
 /** The encoding to send: br, then gzip, among those the request accepts (q > 0); otherwise none. */

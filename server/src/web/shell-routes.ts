@@ -4,6 +4,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import Negotiator from "negotiator";
 import { LANGUAGES, type Language } from "../contract/language";
+import { negotiateEncoding } from "../http/query-fast-path";
 import { ICON_SIZES, type ShellAsset, type SiteShell } from "./site-shell";
 
 /** `?lang=es|en` (an invite link, or the page's own first-screen script), then the browser's languages; Spanish. */
@@ -14,9 +15,30 @@ export function pageLanguage(request: FastifyRequest): Language {
   return (accepted as Language | undefined) ?? "es";
 }
 
+/** Adds to the Vary header rather than replacing what another part of the answer put there. */
+function addVary(reply: FastifyReply, field: string): void {
+  const current = reply.getHeader("vary");
+  const fields = new Set(
+    String(current ?? "")
+      .split(",")
+      .map((each) => each.trim())
+      .filter(Boolean),
+  );
+  fields.add(field);
+  reply.header("vary", [...fields].join(", "));
+}
+
 function send(request: FastifyRequest, reply: FastifyReply, asset: ShellAsset, cacheControl: string) {
   reply.header("etag", asset.etag).header("cache-control", cacheControl).type(asset.contentType);
   if (request.headers["if-none-match"] === asset.etag) return reply.code(304).send();
+  // Compressed ahead (the page): sent as it is, which the compression plugin then leaves alone.
+  const encoding = asset.br && asset.gzip ? negotiateEncoding(request.headers["accept-encoding"]) : undefined;
+  const compressed = encoding ? asset[encoding] : undefined;
+  if (encoding && compressed) {
+    reply.header("content-encoding", encoding);
+    addVary(reply, "accept-encoding");
+    return reply.send(compressed);
+  }
   return reply.send(asset.body);
 }
 
@@ -25,7 +47,7 @@ const ICON_FILE = /^(icon|maskable)-(\d+)\.png$/;
 export function registerSiteShell(app: FastifyInstance, shell: SiteShell, siteUrl: string | undefined): void {
   const origin = (request: FastifyRequest) => siteUrl ?? `${request.protocol}://${request.host}`;
   const page = async (request: FastifyRequest, reply: FastifyReply) => {
-    reply.header("vary", "accept-language");
+    addVary(reply, "accept-language");
     return send(request, reply, await shell.indexHtml(origin(request), pageLanguage(request)), "no-cache");
   };
   // Without a web build (development: Vite serves the page) only the images and manifest are the BFF's.

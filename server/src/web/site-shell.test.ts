@@ -2,6 +2,8 @@
 // stranger may see (escaped, refreshed on publish, revalidated by ETag), the manifest and the drawn images.
 
 import { createHash } from "node:crypto";
+import { get } from "node:http";
+import { brotliDecompressSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildServer } from "../build-server";
@@ -18,6 +20,17 @@ const TEMPLATE = `<!doctype html><html lang="es"><head>
 <title>Boda</title>
 <!-- site-shell: tags go here -->
 </head><body><div id="root"></div></body></html>`;
+
+/** An HTTP GET whose body arrives as sent (fetch would decompress it). */
+function request(url: string, init: { headers: Record<string, string> }) {
+  return new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+    get(url, { headers: init.headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+    }).on("error", reject);
+  });
+}
 
 /** The page's data block, parsed, and the HTML without it. */
 function splitPageData(html: string): { data: PublicPageData; rest: string } {
@@ -126,6 +139,18 @@ describe("the site shell", () => {
 
     const linked = await fetch(`${base}/?lang=es`, { headers: { "accept-language": "en-US" } });
     expect(await linked.text()).toContain('<html lang="es">');
+  });
+
+  it("should send the page brotli-compressed under the same ETag, varying by encoding and language", async () => {
+    const plain = await page({ headers: { "accept-encoding": "identity" } });
+    const raw = await request(`${base}/`, { headers: { "accept-encoding": "br" } });
+    expect(raw.headers["content-encoding"]).toBe("br");
+    expect(raw.headers.vary).toMatch(/accept-language/);
+    expect(raw.headers.vary).toMatch(/accept-encoding/);
+    expect(raw.headers.etag).toBe(plain.response.headers.get("etag"));
+    const again = await request(`${base}/`, { headers: { "accept-encoding": "br" } });
+    expect(again.body.equals(raw.body)).toBe(true);
+    expect(brotliDecompressSync(raw.body).toString("utf8")).toBe(plain.html);
   });
 
   it("should inline the data the screens were rendered from, exactly what a stranger's queries answer", async () => {

@@ -14,6 +14,7 @@ import { type Language, pickText } from "../contract/language";
 import { PAGE_DATA_ID, type PublicPageData, type RenderPublicPage, serializePageData } from "../contract/public-page";
 import { FIRST_SCREEN_SCRIPT, PRERENDERED_SCREENS, type PrerenderedScreen } from "../contract/routes";
 import type { LocationView, OpenSiteView, SiteView } from "../contract/site-view";
+import { compressOnce } from "../http/query-fast-path";
 import { siteSwitchesView } from "../routers/config";
 import { buildAudienceView } from "../views/audience-view";
 
@@ -31,6 +32,9 @@ export interface ShellAsset {
   body: string | Buffer;
   etag: string;
   contentType: string;
+  /** The body compressed once (the page's HTML), sent as it is to whoever accepts it. */
+  br?: Buffer;
+  gzip?: Buffer;
 }
 
 export interface SiteShell {
@@ -250,7 +254,8 @@ export function createSiteShell(
         if (!template) throw new Error("No web build to serve index.html from.");
         const page = await prerender(stranger, language);
         const html = fillIndexHtml(template, previewText(stranger?.site), theme, origin, page);
-        return asset(html, "text/html; charset=utf-8");
+        // Every visit gets these bytes until the next publish: compressed once here, not on each request.
+        return { ...asset(html, "text/html; charset=utf-8"), ...(await compressOnce(Buffer.from(html))) };
       }),
     manifest: () =>
       memo("manifest", (stranger, theme) => {
