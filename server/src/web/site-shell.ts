@@ -14,6 +14,7 @@ import { type Language, pickText } from "../contract/language";
 import { PAGE_DATA_ID, type PublicPageData, type RenderPublicPage, serializePageData } from "../contract/public-page";
 import { FIRST_SCREEN_SCRIPT, PRERENDERED_SCREENS, type PrerenderedScreen } from "../contract/routes";
 import type { LocationView, OpenSiteView, SiteView } from "../contract/site-view";
+import type { Switches } from "../contract/switches";
 import { compressOnce } from "../http/query-fast-path";
 import { siteSwitchesView } from "../routers/config";
 import { buildAudienceView } from "../views/audience-view";
@@ -197,7 +198,7 @@ export function createSiteShell(
   // Everything is derived from the published object and the switches, so a new publish or a switch change builds
   // it afresh.
   const cache = new Map<string, Promise<ShellAsset>>();
-  let cachedFor: { published: PublishedContent | null; switches: string } | undefined;
+  let cachedFor: { published: PublishedContent | null; switches: Switches; minute: number } | undefined;
   interface Stranger {
     site: SiteView;
     locations: LocationView[];
@@ -211,10 +212,11 @@ export function createSiteShell(
     // On the day the page shows what is on now: its HTML is rendered afresh each minute, not once per publish.
     const current = services.switches.current();
     const minute = current.site_phase === "day-of" ? Math.floor(services.now().getTime() / 60_000) : 0;
-    const switches = `${JSON.stringify(current)}@${minute}`;
-    if (cachedFor?.published !== published || cachedFor.switches !== switches) {
+    // The switches source hands out a new object only when a switch changes: compared by identity, so a page view
+    // costs no serialisation.
+    if (cachedFor?.published !== published || cachedFor.switches !== current || cachedFor.minute !== minute) {
       cache.clear();
-      cachedFor = { published, switches };
+      cachedFor = { published, switches: current, minute };
     }
     let built = cache.get(key);
     if (!built) {
