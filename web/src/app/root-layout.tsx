@@ -1,6 +1,5 @@
 // The frame around every screen: header with the couple's names, navigation and language switch; theme; title.
 import { LANGUAGES } from "@boda/server/contract/language";
-import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { Link, NavLink, Outlet, useLocation } from "react-router-dom";
 import { ConnectionStatus } from "../components/connection-status";
@@ -12,9 +11,10 @@ import { InviteLink } from "../features/invitation/invite-link";
 import { PinnedRsvpButton } from "../features/invitation/pinned-rsvp-button";
 import { SessionNotice } from "../features/invitation/session-notice";
 import { track } from "../lib/analytics";
+import { useSiteContent } from "../lib/api/use-site-content";
 import { formatWeddingDate } from "../lib/format-date";
 import { useI18n } from "../lib/i18n/language";
-import { type SiteContent, useTRPC } from "../lib/trpc";
+import type { SiteContent } from "../lib/trpc";
 import { useScreenFocus } from "../lib/use-screen-focus";
 import { useSession } from "../lib/use-session";
 
@@ -31,7 +31,6 @@ function applyTheme(theme: SiteContent["theme"]): void {
 export function RootLayout() {
   const { t, language, setLanguage } = useI18n();
   const { kind } = useSession();
-  const trpc = useTRPC();
   const main = useRef<HTMLElement>(null);
   useScreenFocus(main);
   const { pathname } = useLocation();
@@ -39,7 +38,7 @@ export function RootLayout() {
     // Hash routes are invisible to Analytics' own page views: record each screen the guest opens.
     track({ name: "page_view", params: { page_path: `/#${pathname}` } });
   }, [pathname]);
-  const site = useQuery(trpc.site.content.queryOptions());
+  const site = useSiteContent();
   const couple = site.data ? site.data.couple.names.join(" & ") : null;
 
   useEffect(() => {

@@ -1,15 +1,14 @@
 // The couple's live announcement at the top of every screen ("the ceremony starts in 10 minutes"), with the time it
 // was written on the wedding's clock. A status region, so screen readers announce it when it appears or changes.
-import { useQuery } from "@tanstack/react-query";
+
+import { useSiteContent } from "../lib/api/use-site-content";
 import { formatClockTime } from "../lib/format-time";
 import { useI18n } from "../lib/i18n/language";
 import { useLive } from "../lib/live";
-import { useTRPC } from "../lib/trpc";
 
 export function LiveBanner() {
   const { t } = useI18n();
-  const trpc = useTRPC();
-  const site = useQuery(trpc.site.content.queryOptions());
+  const site = useSiteContent();
   const announcement = useLive().state?.announcement;
   const timeZone = site.data?.access === "invited-only" ? undefined : site.data?.wedding.timeZone;
   const time = announcement ? formatClockTime(new Date(announcement.at), timeZone, t) : "";

@@ -1,16 +1,14 @@
 // On a test stack, tells whoever looks that Analytics and push messages are off there (they have no emulators),
 // so nobody mistakes silence for a bug; on a real project, starts Analytics where it is configured.
-import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { startAnalytics } from "../lib/analytics";
+import { useSwitches } from "../lib/api/use-switches";
 import { servicesStatus } from "../lib/firebase";
 import { useI18n } from "../lib/i18n/language";
-import { useTRPC } from "../lib/trpc";
 
 export function ServicesNotice() {
   const { t } = useI18n();
-  const trpc = useTRPC();
-  const config = useQuery(trpc.config.get.queryOptions());
+  const config = useSwitches();
   const firebaseConfig = config.data?.firebase;
   const status = firebaseConfig ? servicesStatus(firebaseConfig) : undefined;
 

@@ -3,11 +3,11 @@
 // been idle a moment), reopens with a fresh snapshot after a dropped connection, a new sign-in or the end of its stream (a server
 // shutting down for a deploy ends every stream), and rests while the page is hidden.
 import type { LiveState } from "@boda/server/contract/live-view";
-import { useQuery } from "@tanstack/react-query";
 import type { Unsubscribable } from "@trpc/server/observable";
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from "react";
+import { useSwitches } from "./api/use-switches";
 import { applyLiveEvent } from "./live-state";
-import { useTRPC, useTRPCClient } from "./trpc";
+import { useTRPCClient } from "./trpc";
 import { useSession } from "./use-session";
 
 interface LiveContextValue {
@@ -37,9 +37,8 @@ export function LiveProvider({
   startAfterMs?: number;
 }) {
   const client = useTRPCClient();
-  const trpc = useTRPC();
   const { kind } = useSession();
-  const config = useQuery(trpc.config.get.queryOptions());
+  const config = useSwitches();
   const [state, setState] = useState<LiveState>();
   const [visible, setVisible] = useState(
     () => typeof document === "undefined" || document.visibilityState !== "hidden",
@@ -114,7 +113,6 @@ export function useLive(): LiveContextValue {
 
 /** The phase of the wedding: live from the feed once it is connected, from the page's settings before that. */
 export function useSitePhase(): LiveState["switches"]["phase"] | undefined {
-  const trpc = useTRPC();
-  const config = useQuery(trpc.config.get.queryOptions());
+  const config = useSwitches();
   return useLive().state?.switches.phase ?? config.data?.phase;
 }

@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { LoadError, Loading } from "../../components/query-status";
+import { useSiteContent } from "../../lib/api/use-site-content";
 import { formatInstant } from "../../lib/format-time";
 import { type RsvpOverview, useTRPC } from "../../lib/trpc";
 import { useSession } from "../../lib/use-session";
@@ -108,7 +109,7 @@ function Overview() {
   const { session } = useSession();
   const overview = useQuery(trpc.rsvp.overview.queryOptions());
   const householdsTitleId = useId();
-  const site = useQuery(trpc.site.content.queryOptions());
+  const site = useSiteContent();
   const timeZone = site.data && site.data.access !== "invited-only" ? site.data.wedding.timeZone : "UTC";
   if (overview.isPending) return <Loading />;
   if (overview.isError) {

@@ -2,12 +2,12 @@
 // (save the date, answering, the week, the day itself, afterwards). The route composes in the parts that belong to
 // other features (the welcome card, the guestbook). Loaded on demand, so keep its imports here.
 import type { SitePhase } from "@boda/server/contract/switches";
-import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, Suspense } from "react";
 import { LoadError, Loading } from "../../components/query-status";
+import { useSiteContent } from "../../lib/api/use-site-content";
 import { useI18n } from "../../lib/i18n/language";
 import { useSitePhase } from "../../lib/live";
-import { type OpenSiteContent, type SiteContent, useTRPC } from "../../lib/trpc";
+import type { OpenSiteContent, SiteContent } from "../../lib/trpc";
 import { ChangesNotice } from "./changes-notice";
 import { HeroSection } from "./hero-section";
 import { DirectionsShortcut, NowNextSection, SaveTheDateNotice, ThanksSection, WeatherSection } from "./phase-sections";
@@ -56,8 +56,7 @@ interface Slots {
 
 export function DashboardScreen({ welcome, guestbook, push }: Slots) {
   const { t } = useI18n();
-  const trpc = useTRPC();
-  const site = useQuery(trpc.site.content.queryOptions());
+  const site = useSiteContent();
   const phase = useSitePhase() ?? "rsvp-open";
 
   if (site.isPending || site.isError) {

@@ -1,11 +1,10 @@
 // "Confirmar asistencia" (#/confirmar): the household's answer — the form, the confirmation once sent, and the
 // saved answer on every later visit, read-only once answers close. Loaded on demand: strangers never need it.
-import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import { LoadError, Loading } from "../../components/query-status";
 import { paths } from "../../config/paths";
-import { useTRPC } from "../../lib/trpc";
+import { useSiteContent } from "../../lib/api/use-site-content";
 import { useSession } from "../../lib/use-session";
 import { CodeEntry } from "./code-entry";
 import { LostLinkHelp } from "./lost-link-help";
@@ -18,8 +17,7 @@ import { rsvpStatus, windowNote } from "./welcome-card";
 export function RsvpScreen() {
   const t = useInvitationText();
   const { kind } = useSession();
-  const trpc = useTRPC();
-  const site = useQuery(trpc.site.content.queryOptions());
+  const site = useSiteContent();
   return (
     <section className="screen" aria-labelledby="rsvp-title">
       <h1 id="rsvp-title" tabIndex={-1}>

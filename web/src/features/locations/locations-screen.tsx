@@ -9,6 +9,7 @@ import { CopyableAddress } from "../../components/copyable-address";
 import { LoadError, Loading } from "../../components/query-status";
 import { EVENT_PARAM, paths } from "../../config/paths";
 import { track } from "../../lib/analytics";
+import { useSiteContent } from "../../lib/api/use-site-content";
 import { calendarEvent, calendarFile } from "../../lib/calendar";
 import { formatShortDay, formatTime } from "../../lib/format-time";
 import { useI18n } from "../../lib/i18n/language";
@@ -21,7 +22,7 @@ export function LocationsScreen() {
   const eventId = searchParams.get(EVENT_PARAM) || undefined;
   const locations = useQuery(trpc.locations.list.queryOptions(eventId ? { eventId } : undefined));
   // The event's title comes from the program, which the header has already asked for.
-  const site = useQuery(trpc.site.content.queryOptions());
+  const site = useSiteContent();
   const wedding = site.data?.access === "invited-only" ? undefined : site.data;
   const events = wedding?.events ?? [];
   const event = eventId ? events.find((candidate) => candidate.id === eventId) : undefined;

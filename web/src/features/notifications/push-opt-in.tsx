@@ -1,10 +1,11 @@
 // "Tell me on the day": an invited household may ask for the couple's announcements as push messages, where the
 // stack has push (a real project with a web push key). On a test stack it is not offered (the footer says why).
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
+import { useSwitches } from "../../lib/api/use-switches";
 import { useI18n } from "../../lib/i18n/language";
 import { enablePush, type PushOutcome } from "../../lib/push";
-import { useTRPC, useTRPCClient } from "../../lib/trpc";
+import { useTRPCClient } from "../../lib/trpc";
 import { useSession } from "../../lib/use-session";
 import { usePushText } from "./texts";
 
@@ -14,9 +15,8 @@ export function PushOptIn() {
   const t = usePushText();
   const { language } = useI18n();
   const { kind } = useSession();
-  const trpc = useTRPC();
   const client = useTRPCClient();
-  const config = useQuery(trpc.config.get.queryOptions());
+  const config = useSwitches();
   const [outcome, setOutcome] = useState<PushOutcome | "failed" | undefined>(() =>
     readFlag() ? "enabled" : undefined,
   );
