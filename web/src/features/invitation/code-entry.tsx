@@ -2,9 +2,9 @@
 import { normalizeInviteCode } from "@boda/server/contract/invite-code";
 import { type FormEvent, useId, useState } from "react";
 import type { SiteContent } from "../../lib/trpc";
+import { useRedeem } from "./api/use-redeem";
 import { RedeemProblem } from "./redeem-problem";
 import { useInvitationText } from "./texts";
-import { useRedeem } from "./use-redeem";
 
 export function CodeEntry({ site, autoFocus = false }: { site: SiteContent | undefined; autoFocus?: boolean }) {
   const t = useInvitationText();

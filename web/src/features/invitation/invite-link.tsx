@@ -6,8 +6,8 @@ import { useSearchParams } from "react-router-dom";
 import { INVITE_PARAM, LANG_PARAM } from "../../config/paths";
 import { useI18n } from "../../lib/i18n/language";
 import { errorReason, type SiteContent } from "../../lib/trpc";
+import { useRedeem } from "./api/use-redeem";
 import { RedeemProblem } from "./redeem-problem";
-import { useRedeem } from "./use-redeem";
 
 export function InviteLink({ site }: { site: SiteContent | undefined }) {
   const { t } = useI18n();

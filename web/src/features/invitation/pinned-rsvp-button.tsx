@@ -2,7 +2,7 @@
 import { Link, useLocation } from "react-router-dom";
 import { paths } from "../../config/paths";
 import { useI18n } from "../../lib/i18n/language";
-import { useInvitation } from "./use-invitation";
+import { useInvitation } from "./api/use-invitation";
 
 export function PinnedRsvpButton() {
   const { t } = useI18n();

@@ -6,12 +6,12 @@ import { LoadError, Loading } from "../../components/query-status";
 import { paths } from "../../config/paths";
 import { useSiteContent } from "../../lib/api/use-site-content";
 import { useSession } from "../../lib/use-session";
+import { useInvitation } from "./api/use-invitation";
 import { CodeEntry } from "./code-entry";
 import { LostLinkHelp } from "./lost-link-help";
 import { RsvpForm } from "./rsvp-form";
 import { RsvpSummary } from "./rsvp-summary";
 import { useInvitationText } from "./texts";
-import { useInvitation } from "./use-invitation";
 import { rsvpStatus, windowNote } from "./welcome-card";
 
 export function RsvpScreen() {

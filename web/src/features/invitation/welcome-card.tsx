@@ -7,10 +7,10 @@ import { paths } from "../../config/paths";
 import { formatWeddingDate } from "../../lib/format-date";
 import type { Invitation, SiteContent } from "../../lib/trpc";
 import { useSession } from "../../lib/use-session";
+import { useInvitation } from "./api/use-invitation";
 import { CodeEntry } from "./code-entry";
 import { LostLinkHelp } from "./lost-link-help";
 import { type InvitationText, useInvitationText } from "./texts";
-import { useInvitation } from "./use-invitation";
 
 export function WelcomeCard({ site }: { site: SiteContent }) {
   const { kind } = useSession();
