@@ -17,3 +17,9 @@ afterEach(() => {
 
 // jsdom has no layout, so scrolling is not implemented; the router's scroll restoration only needs the call to exist.
 window.scrollTo = () => undefined;
+
+// jsdom has no CSS.escape, which user-event calls to find a radio group when the arrow keys walk it. It only puts
+// the group's name inside a quoted attribute selector, where quotes and backslashes are what need escaping.
+if (typeof window.CSS?.escape !== "function") {
+  Object.assign(window, { CSS: { ...window.CSS, escape: (value: string) => value.replace(/["\\]/g, "\\$&") } });
+}
