@@ -1,12 +1,12 @@
 // "Respuestas" (#/pareja): the couple signs in with their own account and follows everyone's answers — totals,
 // each event's headcount, who is still pending and the messages guests left. Loaded on demand.
-import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { LoadError, Loading } from "../../components/query-status";
 import { useSiteContent } from "../../lib/api/use-site-content";
 import { formatInstant } from "../../lib/format-time";
-import { type RsvpOverview, useTRPC } from "../../lib/trpc";
+import type { RsvpOverview } from "../../lib/trpc";
 import { useSession } from "../../lib/use-session";
+import { useRsvpOverview } from "./api/use-rsvp-overview";
 import { useCoupleText } from "./texts";
 
 export function CoupleScreen() {
@@ -105,9 +105,8 @@ function CoupleSignIn({ signedInAsGuest }: { signedInAsGuest: boolean }) {
 
 function Overview() {
   const t = useCoupleText();
-  const trpc = useTRPC();
   const { session } = useSession();
-  const overview = useQuery(trpc.rsvp.overview.queryOptions());
+  const overview = useRsvpOverview();
   const householdsTitleId = useId();
   const site = useSiteContent();
   const timeZone = site.data && site.data.access !== "invited-only" ? site.data.wedding.timeZone : "UTC";

@@ -2,12 +2,10 @@
 // it open. Messages are shown as text, never as HTML. Hidden by the couple, a message disappears from every page.
 import { guestTextProblem, tidyGuestText } from "@boda/server/contract/guest-text-rules";
 import { MAX_GUESTBOOK_CHARS } from "@boda/server/contract/guestbook-message";
-import { useMutation } from "@tanstack/react-query";
-import { TRPCClientError } from "@trpc/client";
 import { type FormEvent, useId, useState } from "react";
 import { useUnsavedInput } from "../../lib/app-update";
 import { useLive } from "../../lib/live";
-import { errorReason, useTRPCClient } from "../../lib/trpc";
+import { useGuestbookPost } from "./api/use-guestbook-post";
 import { useGuestbookText } from "./texts";
 
 export function GuestbookSection({ timeZone }: { timeZone: string }) {
@@ -50,26 +48,20 @@ type Problem = "empty" | "too-long" | "control-characters" | "too-many" | "close
 
 function GuestbookForm() {
   const t = useGuestbookText();
-  const client = useTRPCClient();
   const id = useId();
   const [message, setMessage] = useState("");
   const [problem, setProblem] = useState<Problem>();
   const [retryMinutes, setRetryMinutes] = useState(1);
   const [posted, setPosted] = useState(false);
   useUnsavedInput(message.trim() !== "");
-  const post = useMutation({
-    mutationFn: (text: string) => client.guestbook.post.mutate({ message: text }),
-    onSuccess: () => {
+  const post = useGuestbookPost({
+    onPosted: () => {
       setMessage("");
       setPosted(true);
     },
-    onError: (error) => {
-      const reason = errorReason(error);
-      if (reason === "too-many-posts") {
-        const seconds = error instanceof TRPCClientError ? Number(error.data?.retryAfterSeconds ?? 60) : 60;
-        setRetryMinutes(Math.max(1, Math.ceil(seconds / 60)));
-        setProblem("too-many");
-      } else setProblem(reason === "guestbook-closed" ? "closed" : "network");
+    onFailed: (failure) => {
+      if (failure.problem === "too-many") setRetryMinutes(failure.retryMinutes);
+      setProblem(failure.problem);
     },
   });
 

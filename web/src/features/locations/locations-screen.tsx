@@ -1,7 +1,6 @@
 // "Ubicaciones": every place with address (and a button to copy it), practical notes, buttons to open it in a maps
 // or ride app, and the events held there with buttons to add them to the guest's calendar.
 import { pickText } from "@boda/server/contract/language";
-import { useQuery } from "@tanstack/react-query";
 import { Suspense } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { EventCalendarActions } from "../../components/add-to-calendar";
@@ -13,14 +12,14 @@ import { useSiteContent } from "../../lib/api/use-site-content";
 import { calendarEvent, calendarFile } from "../../lib/calendar";
 import { formatShortDay, formatTime } from "../../lib/format-time";
 import { useI18n } from "../../lib/i18n/language";
-import { type LocationItem, type OpenSiteContent, useTRPC } from "../../lib/trpc";
+import type { LocationItem, OpenSiteContent } from "../../lib/trpc";
+import { useLocations } from "./api/use-locations";
 
 export function LocationsScreen() {
   const { t, language } = useI18n();
-  const trpc = useTRPC();
   const [searchParams] = useSearchParams();
   const eventId = searchParams.get(EVENT_PARAM) || undefined;
-  const locations = useQuery(trpc.locations.list.queryOptions(eventId ? { eventId } : undefined));
+  const locations = useLocations(eventId);
   // The event's title comes from the program, which the header has already asked for.
   const site = useSiteContent();
   const wedding = site.data?.access === "invited-only" ? undefined : site.data;

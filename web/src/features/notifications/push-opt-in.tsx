@@ -1,35 +1,27 @@
 // "Tell me on the day": an invited household may ask for the couple's announcements as push messages, where the
 // stack has push (a real project with a web push key). On a test stack it is not offered (the footer says why).
-import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useSwitches } from "../../lib/api/use-switches";
-import { useI18n } from "../../lib/i18n/language";
-import { enablePush, type PushOutcome } from "../../lib/push";
-import { useTRPCClient } from "../../lib/trpc";
+import type { PushOutcome } from "../../lib/push";
 import { useSession } from "../../lib/use-session";
+import { useEnablePush } from "./api/use-enable-push";
 import { usePushText } from "./texts";
 
 const ENABLED_KEY = "boda.push-enabled";
 
 export function PushOptIn() {
   const t = usePushText();
-  const { language } = useI18n();
   const { kind } = useSession();
-  const client = useTRPCClient();
   const config = useSwitches();
   const [outcome, setOutcome] = useState<PushOutcome | "failed" | undefined>(() =>
     readFlag() ? "enabled" : undefined,
   );
-  const enable = useMutation({
-    mutationFn: () =>
-      enablePush(config.data?.firebase ?? { projectId: "", apiKey: "" }, language, (token, lang) =>
-        client.notifications.subscribe.mutate({ token, language: lang }),
-      ),
-    onSuccess: (result) => {
+  const enable = useEnablePush({
+    firebase: config.data?.firebase,
+    onOutcome: (result) => {
       setOutcome(result);
       if (result === "enabled") writeFlag();
     },
-    onError: () => setOutcome("failed"),
   });
   if (kind !== "household" || !config.data?.push) return null;
   const message = {
