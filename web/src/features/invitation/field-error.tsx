@@ -8,9 +8,8 @@ import { useInvitationText } from "./texts";
 export const fieldId = (field: FieldKey) => `rsvp-${field.replaceAll(".", "-")}`;
 const errorId = (field: FieldKey) => `${fieldId(field)}-error`;
 
-export function describedBy(field: FieldKey, problem: DraftProblem | undefined, hint?: string) {
-  const ids = [hint, problem ? errorId(field) : undefined].filter(Boolean).join(" ");
-  return { "aria-invalid": problem ? true : undefined, "aria-describedby": ids || undefined };
+export function describedBy(field: FieldKey, problem: DraftProblem | undefined) {
+  return { "aria-invalid": problem ? true : undefined, "aria-describedby": problem ? errorId(field) : undefined };
 }
 
 export function FieldError({ field, problem }: { field: FieldKey; problem: DraftProblem | undefined }) {
