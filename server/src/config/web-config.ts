@@ -16,13 +16,29 @@ const RealProjectWebEnv = z.object({
   FIREBASE_VAPID_KEY: z.string().optional(),
 });
 
+/**
+ * Analytics has no emulator. A test stack may still name a measurement id (and the app id the SDK requires) so an
+ * end-to-end test can watch which requests the page would make to Google, with the network to Google blocked.
+ */
+const EmulatedAnalyticsEnv = z.object({
+  FIREBASE_MEASUREMENT_ID: z.string().min(1).optional(),
+  FIREBASE_APP_ID: z.string().min(1).optional(),
+});
+
 export function firebaseWebConfig(target: FirebaseTarget, env: NodeJS.ProcessEnv): FirebaseWebConfig {
+  const serviceRegion = env.SERVICE_REGION || undefined;
   if (target.emulated) {
+    const analytics = parseEnv(EmulatedAnalyticsEnv, env, "Analytics on a test stack");
     return {
       projectId: target.projectId,
       // The Auth emulator accepts any API key; this one only makes the SDK's format check pass.
       apiKey: "demo-api-key",
       authEmulatorUrl: `http://${env.FIREBASE_AUTH_EMULATOR_HOST}`,
+      ...(analytics.FIREBASE_MEASUREMENT_ID && {
+        measurementId: analytics.FIREBASE_MEASUREMENT_ID,
+        appId: analytics.FIREBASE_APP_ID,
+      }),
+      serviceRegion,
     };
   }
   const web = parseEnv(RealProjectWebEnv, env, "the Firebase web app of a real project");
@@ -34,5 +50,6 @@ export function firebaseWebConfig(target: FirebaseTarget, env: NodeJS.ProcessEnv
     messagingSenderId: web.FIREBASE_MESSAGING_SENDER_ID,
     measurementId: web.FIREBASE_MEASUREMENT_ID,
     vapidKey: web.FIREBASE_VAPID_KEY,
+    serviceRegion,
   };
 }
