@@ -10,6 +10,7 @@ import type { RsvpInput } from "@boda/server/contract/rsvp";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { TRPCClientError } from "@trpc/client";
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { paths } from "../../config/paths";
 import { track } from "../../lib/analytics";
 import { useUnsavedInput } from "../../lib/app-update";
 import { formatShortDay, formatTime } from "../../lib/format-time";
@@ -488,6 +489,10 @@ function AttendingDetails({ person, index, invitation, onChange, problemFor }: P
           />
           <FieldError field={notesField} problem={problemFor(notesField)} />
         </div>
+        {/* In another tab, so the answer being written is not lost. */}
+        <a href={`#${paths.privacy.href()}`} target="_blank" rel="noopener">
+          {t.dietaryPrivacyLink}
+        </a>
       </fieldset>
     </>
   );
