@@ -39,7 +39,7 @@ export function PrivacyScreen() {
             {STORED_GROUPS.map((group) => (
               <section key={group.id} aria-labelledby={`privacy-group-${group.id}`}>
                 <h3 id={`privacy-group-${group.id}`}>{t.groupTitles[group.id]}</h3>
-                <ul className="stored-data">
+                <ul>
                   {group.lines.map((line) => (
                     <li key={line.es}>
                       {line[language]}{" "}
