@@ -3,29 +3,31 @@
 // the page would send to Google: nothing before the guest's yes, nothing after a no, and Google's tag once they say
 // yes. Service workers are blocked so that every request goes through the recording.
 import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { accessibilityViolations, guestsForThisFile, PHONE, screenshotPath } from "./support/browser";
 import { freePort } from "./support/ports";
 import { type ExtraBff, STACK_WEB_DIST, startExtraBff } from "./support/stack";
 
 const guests = guestsForThisFile();
-let bff: ExtraBff;
+let bff: ExtraBff | undefined;
 
-beforeAll(async () => {
-  bff = await startExtraBff(STACK_WEB_DIST, await freePort(), {
+/** The BFF configured as a real project's, started by the first test that needs it (it waits inside a test). */
+async function projectBff(): Promise<ExtraBff> {
+  bff ??= await startExtraBff(STACK_WEB_DIST, await freePort(), {
     FIREBASE_MEASUREMENT_ID: "G-E2ETEST01",
     FIREBASE_APP_ID: "1:000000000000:web:e2e0000000000000",
   });
-});
+  return bff;
+}
 
 afterAll(async () => {
   await bff?.stop();
 });
 
 /** Records and blocks every request that leaves the BFF's origin; returns the recorded URLs. */
-async function blockOtherHosts(context: BrowserContext): Promise<string[]> {
+async function blockOtherHosts(context: BrowserContext, ownUrl: string): Promise<string[]> {
   const sent: string[] = [];
-  const ownOrigin = new URL(bff.url).origin;
+  const ownOrigin = new URL(ownUrl).origin;
   await context.route("**/*", async (route) => {
     const url = route.request().url();
     if (new URL(url).origin === ownOrigin || url.startsWith("data:")) return route.continue();
@@ -45,9 +47,10 @@ async function storedByAnalytics(page: Page): Promise<string[]> {
 }
 
 async function openWithRecording() {
+  const { url } = await projectBff();
   const guest = await guests.open({ ...PHONE, serviceWorkers: "block" });
-  const sent = await blockOtherHosts(guest.page.context());
-  await guest.page.goto(`${bff.url}/#/`);
+  const sent = await blockOtherHosts(guest.page.context(), url);
+  await guest.page.goto(`${url}/#/`);
   const notice = guest.page.getByRole("region", { name: "¿Nos dejas contar las visitas?" });
   await notice.waitFor();
   return { ...guest, sent, notice };
@@ -96,9 +99,10 @@ describe("consent before analytics", () => {
   });
 
   it("asks in English, as accessibly", async () => {
+    const { url } = await projectBff();
     const guest = await guests.open({ ...PHONE, locale: "en-GB", serviceWorkers: "block" });
-    const sent = await blockOtherHosts(guest.page.context());
-    await guest.page.goto(`${bff.url}/?lang=en#/`);
+    const sent = await blockOtherHosts(guest.page.context(), url);
+    await guest.page.goto(`${url}/?lang=en#/`);
     await guest.page.getByRole("region", { name: "May we count visits?" }).waitFor();
     expect(await accessibilityViolations(guest.page)).toEqual([]);
     await guest.page.screenshot({ path: screenshotPath("consent-notice-en-phone") });
