@@ -17,27 +17,29 @@ const RealProjectWebEnv = z.object({
 });
 
 /**
- * Analytics has no emulator. A test stack may still name a measurement id (and the app id the SDK requires) so an
+ * Analytics has no emulator. A test stack may still name a measurement id (with the app id the SDK requires) so an
  * end-to-end test can watch which requests the page would make to Google, with the network to Google blocked.
  */
-const EmulatedAnalyticsEnv = z.object({
-  FIREBASE_MEASUREMENT_ID: z.string().min(1).optional(),
-  FIREBASE_APP_ID: z.string().min(1).optional(),
-});
+function emulatedAnalytics(env: NodeJS.ProcessEnv): Pick<FirebaseWebConfig, "measurementId" | "appId"> {
+  const measurementId = env.FIREBASE_MEASUREMENT_ID || undefined;
+  if (!measurementId) return {};
+  if (!env.FIREBASE_APP_ID) {
+    throw new Error(
+      "FIREBASE_APP_ID: missing: Analytics needs the web app's id alongside FIREBASE_MEASUREMENT_ID (any id, on the emulators)",
+    );
+  }
+  return { measurementId, appId: env.FIREBASE_APP_ID };
+}
 
 export function firebaseWebConfig(target: FirebaseTarget, env: NodeJS.ProcessEnv): FirebaseWebConfig {
   const serviceRegion = env.SERVICE_REGION || undefined;
   if (target.emulated) {
-    const analytics = parseEnv(EmulatedAnalyticsEnv, env, "Analytics on a test stack");
     return {
       projectId: target.projectId,
       // The Auth emulator accepts any API key; this one only makes the SDK's format check pass.
       apiKey: "demo-api-key",
       authEmulatorUrl: `http://${env.FIREBASE_AUTH_EMULATOR_HOST}`,
-      ...(analytics.FIREBASE_MEASUREMENT_ID && {
-        measurementId: analytics.FIREBASE_MEASUREMENT_ID,
-        appId: analytics.FIREBASE_APP_ID,
-      }),
+      ...emulatedAnalytics(env),
       serviceRegion,
     };
   }

@@ -92,6 +92,12 @@ describe("Firebase web settings", () => {
     );
     expect(config).toMatchObject({ measurementId: "G-E2E", appId: "1:0:web:e2e" });
     expect(config.authEmulatorUrl).toBe("http://127.0.0.1:9099");
+    expect(() =>
+      firebaseWebConfig(
+        { projectId: "demo-boda", databaseUrl: "http://127.0.0.1:9000?ns=demo-boda-default-rtdb", emulated: true },
+        { FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099", FIREBASE_MEASUREMENT_ID: "G-E2E" },
+      ),
+    ).toThrow("FIREBASE_APP_ID: missing: Analytics needs the web app's id alongside FIREBASE_MEASUREMENT_ID");
   });
 
   it("should tell the page the region the deploy put the BFF in, and nothing when it is not deployed", () => {
