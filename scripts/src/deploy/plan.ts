@@ -183,7 +183,7 @@ export function buildPlan(settings: DeploySettings, local: LocalFiles, live: Liv
     `  built by Cloud Build from this directory (Dockerfile; .dockerignore decides what is uploaded)`,
     `scaling: ${settings.scaling.minInstances}–${settings.scaling.maxInstances} instances, ${settings.scaling.concurrency} requests each, ${settings.scaling.cpu} vCPU, ${settings.scaling.memoryMiB} MiB`,
     "environment:",
-    ...["FIREBASE_PROJECT_ID", ...CONTAINER_SETTINGS, "NODE_OPTIONS"].map((name) => {
+    ...["FIREBASE_PROJECT_ID", ...CONTAINER_SETTINGS, "SERVICE_REGION", "NODE_OPTIONS"].map((name) => {
       const value = settings.containerEnv[name];
       const source = settings.sources[name] ? ` (${settings.sources[name]})` : "";
       return `  ${name.padEnd(29)} ${value === undefined ? "(not set)" : `${value}${source}`}`;

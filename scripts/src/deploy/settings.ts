@@ -127,6 +127,9 @@ export function readSettings(io: Io, input: SettingsInput): { settings: DeploySe
   containerEnv.NODE_OPTIONS = `--max-old-space-size=${Math.floor(input.scaling.memoryMiB * 0.625)}`;
 
   const { serviceId, region } = hostingRunTarget();
+  // The privacy notice tells guests where their answers are handled (server/src/config/web-config.ts).
+  containerEnv.SERVICE_REGION = region;
+  sources.SERVICE_REGION = "firebase.json";
   for (const line of serverEnvProblems({ ...IMAGE_ENV, ...containerEnv, K_SERVICE: serviceId })) {
     const [name = "", ...rest] = line.split(": ");
     problems.push({

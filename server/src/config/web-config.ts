@@ -16,13 +16,31 @@ const RealProjectWebEnv = z.object({
   FIREBASE_VAPID_KEY: z.string().optional(),
 });
 
+/**
+ * Analytics has no emulator. A test stack may still name a measurement id (with the app id the SDK requires) so an
+ * end-to-end test can watch which requests the page would make to Google, with the network to Google blocked.
+ */
+function emulatedAnalytics(env: NodeJS.ProcessEnv): Pick<FirebaseWebConfig, "measurementId" | "appId"> {
+  const measurementId = env.FIREBASE_MEASUREMENT_ID || undefined;
+  if (!measurementId) return {};
+  if (!env.FIREBASE_APP_ID) {
+    throw new Error(
+      "FIREBASE_APP_ID: missing: Analytics needs the web app's id alongside FIREBASE_MEASUREMENT_ID (any id, on the emulators)",
+    );
+  }
+  return { measurementId, appId: env.FIREBASE_APP_ID };
+}
+
 export function firebaseWebConfig(target: FirebaseTarget, env: NodeJS.ProcessEnv): FirebaseWebConfig {
+  const serviceRegion = env.SERVICE_REGION || undefined;
   if (target.emulated) {
     return {
       projectId: target.projectId,
       // The Auth emulator accepts any API key; this one only makes the SDK's format check pass.
       apiKey: "demo-api-key",
       authEmulatorUrl: `http://${env.FIREBASE_AUTH_EMULATOR_HOST}`,
+      ...emulatedAnalytics(env),
+      serviceRegion,
     };
   }
   const web = parseEnv(RealProjectWebEnv, env, "the Firebase web app of a real project");
@@ -34,5 +52,6 @@ export function firebaseWebConfig(target: FirebaseTarget, env: NodeJS.ProcessEnv
     messagingSenderId: web.FIREBASE_MESSAGING_SENDER_ID,
     measurementId: web.FIREBASE_MEASUREMENT_ID,
     vapidKey: web.FIREBASE_VAPID_KEY,
+    serviceRegion,
   };
 }

@@ -10,6 +10,8 @@ export const ROUTES = {
   rsvp: "/confirmar",
   /** The couple's view of everyone's answers. */
   couple: "/pareja",
+  /** The privacy notice: what the page keeps about guests, who sees it, for how long, how to have it removed. */
+  privacy: "/privacidad",
 } as const;
 
 /** The screens the BFF prerenders, as `<div id="page-<screen>">`, and the value the script puts in data-screen. */
@@ -22,8 +24,8 @@ export const SIGNED_IN_STORAGE_KEY = "boda.signed-in";
 
 /**
  * Runs in <head>, before the body is parsed:
- * - `#/` (or no fragment) shows the dashboard, `#/ubicaciones` the places, the signed-in screens wait for the app
- *   (`app`), and any other path is replaced by `#/ubicaciones` at once, as the router would do (Back skips it);
+ * - `#/` (or no fragment) shows the dashboard, `#/ubicaciones` the places, the screens that are not prerendered
+ *   (the answer, the couple's page, the privacy notice) wait for the app (`app`), and any other path is replaced by `#/ubicaciones` at once, as the router would do (Back skips it);
  * - when the link (`lang` in the fragment or the query) or the guest's saved choice asks for the other language
  *   than the HTML was rendered in, the page is asked again with `?lang=` (once: never when the query already says so,
  *   nor offline, where the app switches after hydrating), showing neither screen meanwhile;
@@ -33,7 +35,7 @@ export const SIGNED_IN_STORAGE_KEY = "boda.signed-in";
  */
 export const FIRST_SCREEN_SCRIPT = `(function(){var d=document.documentElement,h=location.hash.slice(1),i=h.indexOf("?"),p=i<0?h:h.slice(0,i),s;
 if(p===""||p===${JSON.stringify(ROUTES.home)})s="home";else if(p===${JSON.stringify(ROUTES.locations)})s="locations";
-else if(p===${JSON.stringify(ROUTES.rsvp)}||p===${JSON.stringify(ROUTES.couple)})s="app";
+else if(p===${JSON.stringify(ROUTES.rsvp)}||p===${JSON.stringify(ROUTES.couple)}||p===${JSON.stringify(ROUTES.privacy)})s="app";
 else{history.replaceState(history.state,"","#${ROUTES.locations}");s="locations"}
 d.setAttribute("data-screen",s);
 var q=new URLSearchParams(location.search),l=i<0?null:new URLSearchParams(h.slice(i)).get("lang"),r;

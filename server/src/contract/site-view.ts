@@ -90,6 +90,11 @@ export interface FirebaseWebConfig {
   measurementId?: string;
   /** Push messaging needs a VAPID key (a real project); in emulator mode it is off. */
   vapidKey?: string;
+  /**
+   * The Google Cloud region the deploy put the BFF in (`SERVICE_REGION`, set by `pnpm deploy` from firebase.json),
+   * shown in the privacy notice; unset on a local stack.
+   */
+  serviceRegion?: string;
 }
 
 export interface SiteSwitchesView {

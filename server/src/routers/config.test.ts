@@ -81,6 +81,33 @@ describe("Firebase web settings", () => {
     });
   });
 
+  it("should give a test stack a measurement id only when one is set, for watching what consent lets through", () => {
+    const config = firebaseWebConfig(
+      { projectId: "demo-boda", databaseUrl: "http://127.0.0.1:9000?ns=demo-boda-default-rtdb", emulated: true },
+      {
+        FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099",
+        FIREBASE_MEASUREMENT_ID: "G-E2E",
+        FIREBASE_APP_ID: "1:0:web:e2e",
+      },
+    );
+    expect(config).toMatchObject({ measurementId: "G-E2E", appId: "1:0:web:e2e" });
+    expect(config.authEmulatorUrl).toBe("http://127.0.0.1:9099");
+    expect(() =>
+      firebaseWebConfig(
+        { projectId: "demo-boda", databaseUrl: "http://127.0.0.1:9000?ns=demo-boda-default-rtdb", emulated: true },
+        { FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099", FIREBASE_MEASUREMENT_ID: "G-E2E" },
+      ),
+    ).toThrow("FIREBASE_APP_ID: missing: Analytics needs the web app's id alongside FIREBASE_MEASUREMENT_ID");
+  });
+
+  it("should tell the page the region the deploy put the BFF in, and nothing when it is not deployed", () => {
+    const real = { projectId: "boda-real", databaseUrl: "https://boda-real.firebaseio.com", emulated: false };
+    expect(
+      firebaseWebConfig(real, { FIREBASE_WEB_API_KEY: "AIza-test", SERVICE_REGION: "europe-west1" }).serviceRegion,
+    ).toBe("europe-west1");
+    expect(firebaseWebConfig(real, { FIREBASE_WEB_API_KEY: "AIza-test" }).serviceRegion).toBeUndefined();
+  });
+
   it("should require the web API key for a real project, saying where to find it", () => {
     expect(() =>
       firebaseWebConfig(

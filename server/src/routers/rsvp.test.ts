@@ -327,4 +327,29 @@ describe("a household's invitation and answer", () => {
       answer: await refusedWith(callerFor(bff.services).rsvp.overview()),
     });
   });
+
+  it("should show a household's allergies to that household only: never to strangers or other households", async () => {
+    const own = await callerFor(bff.services, asGarcia).invitations.mine();
+    const carmen = own.rsvp?.people.find((each) => each.personId === "carmen");
+    expect(carmen).toMatchObject({ dietary: ["gluten-free"], dietaryNotes: "celíaca" });
+    const lucas = own.rsvp?.people.find((each) => each.personId === "plus-1");
+    expect(lucas?.dietary).toEqual(["nut-allergy"]);
+
+    const ruizOwn = await callerFor(bff.services, asRuiz).invitations.mine();
+    expect(ruizOwn.rsvp?.householdKey).toBe("ruiz");
+    for (const [who, caller] of [
+      ["a stranger", callerFor(bff.services)],
+      ["household ruiz", callerFor(bff.services, asRuiz)],
+    ] as const) {
+      const seen = JSON.stringify([
+        await caller.site.content(),
+        await caller.locations.list(),
+        await caller.config.get(),
+        who === "household ruiz" ? ruizOwn.rsvp : null,
+      ]);
+      expect(seen, who).not.toContain("celíaca");
+      expect(seen, who).not.toContain("gluten-free");
+      expect(seen, who).not.toContain("nut-allergy");
+    }
+  });
 });

@@ -10,6 +10,7 @@ import type { GuestbookMessage } from "../contract/guestbook-message";
 import type { Household } from "../contract/household";
 import type { LiveAnnouncement } from "../contract/live";
 import { Rsvp } from "../contract/rsvp";
+import type { FirebaseWebConfig } from "../contract/site-view";
 import { Switches } from "../contract/switches";
 import { GuestError, SessionError, UnavailableError } from "../errors";
 import type { HouseholdDirectory } from "../households/household-directory";
@@ -36,6 +37,8 @@ export interface InMemoryOptions {
   households?: Household[];
   rsvps?: Rsvp[];
   now?: () => Date;
+  /** The browser's Firebase settings (the emulators' by default); e.g. a measurement id, as a real project has. */
+  firebaseWebConfig?: FirebaseWebConfig;
   /** Day-of push, as a real project with a web push key would have it (off by default, as on the emulators). */
   push?: PushSubscriptions;
   /** The invitation's rate limits (the defaults otherwise). */
@@ -169,7 +172,11 @@ export function createInMemoryServices(options: InMemoryOptions) {
       },
     },
     push: options.push ?? unavailablePushSubscriptions,
-    firebaseWebConfig: { projectId: "demo-boda", apiKey: "demo-api-key", authEmulatorUrl: "http://127.0.0.1:9099" },
+    firebaseWebConfig: options.firebaseWebConfig ?? {
+      projectId: "demo-boda",
+      apiKey: "demo-api-key",
+      authEmulatorUrl: "http://127.0.0.1:9099",
+    },
     get shutdown() {
       return shutdown.signal;
     },

@@ -80,8 +80,15 @@ export interface ExtraBff {
   stop(): Promise<void>;
 }
 
-/** One more BFF on this stack's emulators, serving its own copy of the web build (for deploy scenarios). */
-export async function startExtraBff(distDir: string, port: number): Promise<ExtraBff> {
+/**
+ * One more BFF on this stack's emulators, serving its own copy of the web build (for deploy scenarios), with `env`
+ * added to its environment (e.g. a measurement id, as a real project has).
+ */
+export async function startExtraBff(
+  distDir: string,
+  port: number,
+  env: Record<string, string> = {},
+): Promise<ExtraBff> {
   const url = `http://127.0.0.1:${port}`;
   let child: ChildProcess | undefined;
   const start = async () => {
@@ -96,6 +103,7 @@ export async function startExtraBff(distDir: string, port: number): Promise<Extr
         NODE_ENV: "production",
         WEB_DIST_DIR: distDir,
         LOG_LEVEL: "warn",
+        ...env,
       },
     });
     await expect

@@ -24,6 +24,7 @@ describe("the first-screen script", () => {
     ["#/ubicaciones?evento=ceremonia", "locations"],
     ["#/confirmar", "app"],
     ["#/pareja", "app"],
+    ["#/privacidad", "app"],
   ])("shows %j as %s", (hash, screen) => {
     expect(runAt(hash)).toBe(screen);
     expect(window.location.hash).toBe(hash);

@@ -10,9 +10,12 @@ import { paths } from "../config/paths";
 import { InviteLink } from "../features/invitation/invite-link";
 import { PinnedRsvpButton } from "../features/invitation/pinned-rsvp-button";
 import { SessionNotice } from "../features/invitation/session-notice";
+import { AnalyticsConsentNotice } from "../features/privacy/analytics-consent-notice";
+import { consentTexts } from "../features/privacy/consent-texts";
 import { track } from "../lib/analytics";
 import { useSiteContent } from "../lib/api/use-site-content";
 import { formatWeddingDate } from "../lib/format-date";
+import { useTexts } from "../lib/i18n/feature-texts";
 import { useI18n } from "../lib/i18n/language";
 import type { SiteContent } from "../lib/trpc";
 import { useScreenFocus } from "../lib/use-screen-focus";
@@ -31,6 +34,7 @@ function applyTheme(theme: SiteContent["theme"]): void {
 export function RootLayout() {
   const { t, language, setLanguage } = useI18n();
   const { kind } = useSession();
+  const privacyTexts = useTexts(consentTexts);
   const main = useRef<HTMLElement>(null);
   useScreenFocus(main);
   const { pathname } = useLocation();
@@ -101,6 +105,10 @@ export function RootLayout() {
             {couple} · {formatWeddingDate(site.data.wedding.date, t)}
           </p>
         ) : null}
+        <p>
+          <Link to={paths.privacy.href()}>{privacyTexts.footerPrivacy}</Link>
+        </p>
+        <AnalyticsConsentNotice />
         <ServicesNotice />
       </footer>
     </>

@@ -32,6 +32,19 @@ describe("hash routes", () => {
     expect(screen.getByRole("link", { name: "Inicio" }).getAttribute("aria-current")).toBeNull();
   });
 
+  it("shows the privacy notice at #/privacidad, a real screen that is not replaced", async () => {
+    openWithHash("#/privacidad");
+    expect(await screen.findByRole("heading", { level: 1, name: "Privacidad" })).toBeTruthy();
+    expect(window.location.hash).toBe("#/privacidad");
+  });
+
+  it("links every screen's footer to the privacy notice", async () => {
+    const { user } = renderApp({ history: ["/ubicaciones"] });
+    const footer = await screen.findByRole("contentinfo");
+    await user.click(within(footer).getByRole("link", { name: "Privacidad" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Privacidad" })).toBeTruthy();
+  });
+
   it.each(["#/x", "#/a/b", "#/anything?x=1"])(
     "replaces %s with #/ubicaciones without a new history entry",
     async (hash) => {

@@ -1,5 +1,5 @@
-// The page's routes: dashboard, the household's answer and the couple's page (each fetched the first time it is
-// shown), locations, and everything else replaced by locations. Declarative routes keep react-router's data layer
+// The page's routes: dashboard, the household's answer, the couple's page and the privacy notice (each fetched the
+// first time it is shown), locations, and everything else replaced by locations. Declarative routes keep react-router's data layer
 // (loaders, actions), which this page does not use, out of every guest's first download.
 import { lazy, type ReactNode, Suspense } from "react";
 import { Navigate, Route, Routes, useLocation } from "react-router-dom";
@@ -15,6 +15,9 @@ const RsvpScreen = lazy(() =>
 );
 const CoupleScreen = lazy(() =>
   import("../features/couple/couple-screen").then((module) => ({ default: module.CoupleScreen })),
+);
+const PrivacyScreen = lazy(() =>
+  import("../features/privacy/privacy-screen").then((module) => ({ default: module.PrivacyScreen })),
 );
 
 /** A screen with its own error boundary (reset by moving to another address) and a loading state for its code. */
@@ -60,6 +63,14 @@ export function AppRoutes() {
           element={
             <Screen>
               <CoupleScreen />
+            </Screen>
+          }
+        />
+        <Route
+          path={paths.privacy.path}
+          element={
+            <Screen>
+              <PrivacyScreen />
             </Screen>
           }
         />

@@ -1,7 +1,6 @@
 // On a test stack, tells whoever looks that Analytics and push messages are off there (they have no emulators),
-// so nobody mistakes silence for a bug; on a real project, starts Analytics where it is configured.
+// so nobody mistakes silence for a bug. (Analytics starts only with the guest's yes: analytics-consent-notice.tsx.)
 import { useEffect } from "react";
-import { startAnalytics } from "../lib/analytics";
 import { useSwitches } from "../lib/api/use-switches";
 import { servicesStatus } from "../lib/firebase";
 import { useI18n } from "../lib/i18n/language";
@@ -15,14 +14,9 @@ export function ServicesNotice() {
   useEffect(() => {
     if (!firebaseConfig) return;
     const { mode, analytics, messaging } = servicesStatus(firebaseConfig);
-    if (analytics) {
-      startAnalytics(firebaseConfig).catch((error: unknown) =>
-        console.warn("Analytics did not start; the page works without it.", error),
-      );
-    }
     if (!analytics || !messaging) {
       console.info(
-        `Firebase (${mode}): Analytics ${analytics ? "on" : "off"}; push messaging ${messaging ? "available" : "off"}` +
+        `Firebase (${mode}): Analytics ${analytics ? "offered (starts after the guest's yes)" : "off"}; push messaging ${messaging ? "available" : "off"}` +
           (mode === "emulators" ? " (they have no emulators); sign-in loads when an invitation is opened." : "."),
       );
     }

@@ -20,4 +20,6 @@ export const paths = {
   rsvp: { path: ROUTES.rsvp, href: () => ROUTES.rsvp },
   /** The couple's view of everyone's answers. */
   couple: { path: ROUTES.couple, href: () => ROUTES.couple },
+  /** The privacy notice. */
+  privacy: { path: ROUTES.privacy, href: () => ROUTES.privacy },
 } as const;

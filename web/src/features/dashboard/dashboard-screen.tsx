@@ -3,6 +3,7 @@
 // other features (the welcome card, the guestbook). Loaded on demand, so keep its imports here.
 import type { SitePhase } from "@boda/server/contract/switches";
 import { type ReactNode, Suspense } from "react";
+import { ContactsSection } from "../../components/contacts-section";
 import { LoadError, Loading } from "../../components/query-status";
 import { useSiteContent } from "../../lib/api/use-site-content";
 import { useI18n } from "../../lib/i18n/language";
@@ -11,7 +12,7 @@ import type { OpenSiteContent, SiteContent } from "../../lib/trpc";
 import { ChangesNotice } from "./changes-notice";
 import { HeroSection } from "./hero-section";
 import { DirectionsShortcut, NowNextSection, SaveTheDateNotice, ThanksSection, WeatherSection } from "./phase-sections";
-import { AccommodationsSection, ContactsSection, FaqSection, GiftsSection } from "./practical-sections";
+import { AccommodationsSection, FaqSection, GiftsSection } from "./practical-sections";
 import { ProgramSection } from "./program-section";
 
 type SectionId =

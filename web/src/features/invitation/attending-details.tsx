@@ -1,5 +1,6 @@
 // The details of someone who is coming: which events (when there is more than one), the meal and dietary needs.
 import { pickText } from "@boda/server/contract/language";
+import { paths } from "../../config/paths";
 import { formatShortDay, formatTime } from "../../lib/format-time";
 import { useI18n } from "../../lib/i18n/language";
 import { describedBy, FieldError, fieldId } from "./field-error";
@@ -86,6 +87,10 @@ export function AttendingDetails({ person, index, invitation, onChange, problemF
           />
           <FieldError field={notesField} problem={problemFor(notesField)} />
         </div>
+        {/* In another tab, so the answer being written is not lost. */}
+        <a href={`#${paths.privacy.href()}`} target="_blank" rel="noopener">
+          {t.dietaryPrivacyLink}
+        </a>
       </fieldset>
     </>
   );

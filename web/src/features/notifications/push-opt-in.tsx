@@ -34,6 +34,7 @@ export function PushOptIn() {
     <section className="section" aria-labelledby="push-title">
       <h2 id="push-title">{t.pushTitle}</h2>
       <p>{t.pushBody}</p>
+      <p className="muted">{t.pushPurpose}</p>
       {outcome !== "enabled" ? (
         <button type="button" className="button" disabled={enable.isPending} onClick={() => enable.mutate()}>
           {enable.isPending ? t.loading : t.pushEnable}

@@ -8,6 +8,7 @@ export const pushTexts = defineTexts({
     pushTitle: "Avisos el día de la boda",
     pushBody:
       "Recibe en el móvil los avisos de los novios (cambios de hora, el autobús…), aunque no tengas la página abierta.",
+    pushPurpose: "Solo los usamos para los avisos de los novios sobre la boda; tu navegador te pedirá permiso.",
     pushEnable: "Quiero recibir avisos",
     pushEnabled: "Listo: recibirás los avisos de los novios en este dispositivo.",
     pushDenied: "Las notificaciones están bloqueadas en este navegador; puedes permitirlas en sus ajustes.",
@@ -17,6 +18,7 @@ export const pushTexts = defineTexts({
   en: {
     pushTitle: "Updates on the day",
     pushBody: "Get the couple's updates on your phone (a change of time, the coach…), even with the page closed.",
+    pushPurpose: "We use them only for the couple's updates about the wedding; your browser will ask you first.",
     pushEnable: "Send me updates",
     pushEnabled: "Done: you will get the couple's updates on this device.",
     pushDenied: "Notifications are blocked in this browser; you can allow them in its settings.",
