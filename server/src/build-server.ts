@@ -15,10 +15,10 @@ import { registerQueryFastPath } from "./http/query-fast-path";
 import { refusedRequestMessage, registerRequestLimits, requestIdFrom } from "./http/request-limits";
 import { QuietRequestLog } from "./http/request-log";
 import { registerSecurityHeaders } from "./http/security-headers";
+import { registerSiteShell } from "./page-shell/shell-routes";
+import { createSiteShell } from "./page-shell/site-shell";
+import { loadWebBuild } from "./page-shell/web-build";
 import { type AppRouter, appRouter } from "./routers/_app";
-import { registerSiteShell } from "./web/shell-routes";
-import { createSiteShell } from "./web/site-shell";
-import { loadWebBuild } from "./web/web-build";
 
 export interface BuildServerOptions {
   services: Services;
@@ -42,7 +42,7 @@ export interface BuildServerOptions {
   /** Serve this built web app on the same origin (production). */
   webDistDir?: string;
   /**
-   * Answer the page's public queries (`GET /trpc/site.content`, `/trpc/config.get`, `/trpc/locations.list`) from
+   * Answer the page's public queries (`GET /trpc/site.content`, `/trpc/switches.get`, `/trpc/locations.list`) from
    * pre-serialized, pre-compressed answers with an ETag (http/query-fast-path.ts). On unless set to false; tests turn
    * it off to compare with stock tRPC.
    */

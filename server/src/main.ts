@@ -2,16 +2,16 @@
 import { getMessaging } from "firebase-admin/messaging";
 import { pino } from "pino";
 import { buildServer } from "./build-server";
-import { projectSwitches, templateFileSwitches } from "./config/switches-source";
-import { firebaseWebConfig } from "./config/web-config";
 import { parseServerEnv } from "./env";
 import { connectFirebase, firebaseTargetFromEnv } from "./firebase/admin";
+import { firebaseWebConfig } from "./firebase/browser-config";
 import { pingFirestore } from "./firebase/firestore-health";
 import { GOOGLE_CHAIN } from "./http/client-address";
 import { gracefulShutdown, SHUTDOWN_LIMIT_MS } from "./http/graceful-shutdown";
 import { PRODUCTION_LOAD_SHEDDING } from "./http/load-shedding";
 import { projectPushSubscriptions } from "./notifications/push-subscriptions";
 import { createServices } from "./services";
+import { projectSwitches, templateFileSwitches } from "./switches/switches-source";
 
 const env = parseServerEnv(process.env);
 const firebase = connectFirebase(firebaseTargetFromEnv(process.env));

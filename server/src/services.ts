@@ -3,7 +3,6 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Auth } from "firebase-admin/auth";
 import { createInviteRedeemer, type RedeemLimits } from "./auth/invite-redeemer";
 import { createViewerResolver, type VerifyIdToken } from "./auth/viewer";
-import type { SwitchesSource } from "./config/switches-source";
 import { createContentCache } from "./content/content-cache";
 import { createContentRepository } from "./content/content-repository";
 import type { Services } from "./context";
@@ -15,6 +14,7 @@ import { type LimitStore, realtimeDatabaseLimitStore } from "./limits/shared-lim
 import { createLiveHub } from "./live/live-hub";
 import { type PushSubscriptions, unavailablePushSubscriptions } from "./notifications/push-subscriptions";
 import { createRsvpRepository } from "./rsvp/rsvp-repository";
+import type { SwitchesSource } from "./switches/switches-source";
 import { createAudienceViews } from "./views/audience-view";
 
 export interface ServiceOptions {

@@ -251,7 +251,7 @@ for (const servicesKind of ["in-memory", "emulators"] as const) {
         answers: Math.min(1, accepted["rsvp.submit"] ?? 0),
         guestbookMessages: accepted["guestbook.post"] ?? 0,
       };
-      // Guestbook messages reach the live mirror through the database's listener: wait for it, then record.
+      // Guestbook messages reach the live hub through the database's listener: wait for it, then record.
       await expect.poll(() => setup.stored(), { timeout: 10_000 }).toEqual(expected);
       appendToLedger("payloads-stored", { services: servicesKind, accepted: expected, stored: await setup.stored() });
       expect(({} as Record<string, unknown>).polluted).toBeUndefined();

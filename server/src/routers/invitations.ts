@@ -8,7 +8,7 @@ import { DIETARY_NEEDS } from "../contract/rsvp";
 import { rsvpWindow } from "../contract/rsvp-window";
 import type { InvitationView } from "../contract/site-view";
 import { guestProcedure, router, sessionlessProcedure } from "../trpc";
-import { requirePublished } from "./published";
+import { requirePublished } from "../views/published";
 
 export const RedeemInput = z.strictObject({
   /** As printed on the card or carried by the link; spaces, dashes and case are forgiven. */

@@ -7,7 +7,6 @@ import type { Firestore } from "firebase-admin/firestore";
 import { getRemoteConfig } from "firebase-admin/remote-config";
 import type { RedeemLimits } from "../auth/invite-redeemer";
 import type { Viewer } from "../auth/viewer";
-import { templateFileSwitches } from "../config/switches-source";
 import type { Services } from "../context";
 import { HOUSEHOLDS_COLLECTION } from "../contract/firestore-paths";
 import { type Household, INVITE_CODES_COLLECTION } from "../contract/household";
@@ -16,6 +15,7 @@ import type { GuestbookLimits } from "../guestbook/guestbook-writer";
 import type { LimitStore } from "../limits/shared-limits";
 import { appRouter } from "../routers/_app";
 import { createServices } from "../services";
+import { templateFileSwitches } from "../switches/switches-source";
 import { createCallerFactory } from "../trpc";
 import type { TestFirestore } from "./emulators";
 

@@ -10,8 +10,8 @@ import { useTRPC } from "../lib/trpc";
 export function ServicesNotice() {
   const { t } = useI18n();
   const trpc = useTRPC();
-  const config = useQuery(trpc.config.get.queryOptions());
-  const firebaseConfig = config.data?.firebase;
+  const switches = useQuery(trpc.switches.get.queryOptions());
+  const firebaseConfig = switches.data?.firebase;
   const status = firebaseConfig ? servicesStatus(firebaseConfig) : undefined;
 
   useEffect(() => {

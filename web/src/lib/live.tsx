@@ -39,13 +39,13 @@ export function LiveProvider({
   const client = useTRPCClient();
   const trpc = useTRPC();
   const { kind } = useSession();
-  const config = useQuery(trpc.config.get.queryOptions());
+  const switches = useQuery(trpc.switches.get.queryOptions());
   const [state, setState] = useState<LiveState>();
   const [visible, setVisible] = useState(
     () => typeof document === "undefined" || document.visibilityState !== "hidden",
   );
   const [started, setStarted] = useState(false);
-  const phase = config.data?.phase;
+  const phase = switches.data?.phase;
 
   useEffect(() => {
     const onVisibility = () => setVisible(document.visibilityState !== "hidden");
@@ -115,6 +115,6 @@ export function useLive(): LiveContextValue {
 /** The phase of the wedding: live from the feed once it is connected, from the page's settings before that. */
 export function useSitePhase(): LiveState["switches"]["phase"] | undefined {
   const trpc = useTRPC();
-  const config = useQuery(trpc.config.get.queryOptions());
-  return useLive().state?.switches.phase ?? config.data?.phase;
+  const switches = useQuery(trpc.switches.get.queryOptions());
+  return useLive().state?.switches.phase ?? switches.data?.phase;
 }

@@ -16,13 +16,13 @@ export function PushOptIn() {
   const { kind } = useSession();
   const trpc = useTRPC();
   const client = useTRPCClient();
-  const config = useQuery(trpc.config.get.queryOptions());
+  const switches = useQuery(trpc.switches.get.queryOptions());
   const [outcome, setOutcome] = useState<PushOutcome | "failed" | undefined>(() =>
     readFlag() ? "enabled" : undefined,
   );
   const enable = useMutation({
     mutationFn: () =>
-      enablePush(config.data?.firebase ?? { projectId: "", apiKey: "" }, language, (token, lang) =>
+      enablePush(switches.data?.firebase ?? { projectId: "", apiKey: "" }, language, (token, lang) =>
         client.notifications.subscribe.mutate({ token, language: lang }),
       ),
     onSuccess: (result) => {
@@ -31,7 +31,7 @@ export function PushOptIn() {
     },
     onError: () => setOutcome("failed"),
   });
-  if (kind !== "household" || !config.data?.push) return null;
+  if (kind !== "household" || !switches.data?.push) return null;
   const message = {
     enabled: t.pushEnabled,
     denied: t.pushDenied,

@@ -5,8 +5,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { getRemoteConfig } from "firebase-admin/remote-config";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { templateFileSwitches } from "../config/switches-source";
-import { firebaseWebConfig } from "../config/web-config";
+import { firebaseWebConfig } from "../firebase/browser-config";
+import { templateFileSwitches } from "../switches/switches-source";
 import { isolatedFirestore, type TestFirestore } from "../test/emulators";
 import { callerFor, testBff } from "../test/services";
 
@@ -26,7 +26,7 @@ function setParameter(file: string, key: string, value: string, mtime: number): 
   utimesSync(file, mtime, mtime);
 }
 
-describe("config.get", () => {
+describe("switches.get", () => {
   let db: TestFirestore;
   beforeAll(() => {
     db = isolatedFirestore("config");
@@ -35,7 +35,7 @@ describe("config.get", () => {
 
   it("should evaluate the repository's Remote Config template", async () => {
     const bff = testBff(db);
-    const config = await callerFor(bff.services).config.get();
+    const config = await callerFor(bff.services).switches.get();
     bff.close();
     expect(config.phase).toBe("rsvp-open");
     expect(config.rsvp).toEqual({ open: true, deadline: "2027-05-01" });
@@ -46,7 +46,7 @@ describe("config.get", () => {
     const file = templateCopy();
     const bff = testBff(db, { templateFile: file });
     setParameter(file, "rsvp_open", "false", Date.now() / 1000 + 5);
-    await expect(callerFor(bff.services).config.get()).resolves.toMatchObject({ rsvp: { open: false } });
+    await expect(callerFor(bff.services).switches.get()).resolves.toMatchObject({ rsvp: { open: false } });
     bff.close();
   });
 
@@ -55,7 +55,7 @@ describe("config.get", () => {
     const bff = testBff(db, { templateFile: file });
     writeFileSync(file, "{ half-saved");
     utimesSync(file, Date.now() / 1000 + 10, Date.now() / 1000 + 10);
-    await expect(callerFor(bff.services).config.get()).resolves.toMatchObject({ phase: "rsvp-open" });
+    await expect(callerFor(bff.services).switches.get()).resolves.toMatchObject({ phase: "rsvp-open" });
     bff.close();
   });
 
