@@ -52,7 +52,6 @@ describe("signing in with an invitation over HTTP", () => {
   });
   afterAll(async () => {
     await app.close();
-    bff.close();
     await db.close();
   });
 

@@ -146,14 +146,17 @@ beforeAll(async () => {
     firebaseWebConfig: { projectId: PROJECT_ID, apiKey: "demo-api-key", authEmulatorUrl: AUTH },
     log: { error: () => {} },
   });
-  app = await buildServer({ ...bff, checkFirestore: async () => {} });
+  app = await buildServer({
+    ...bff,
+    // Closed by `app.close()`, the Firebase app last.
+    resources: [{ name: "the Firebase app", close: firebase.close }, ...bff.resources],
+    checkFirestore: async () => {},
+  });
   base = await app.listen({ host: "127.0.0.1", port: 0 });
 });
 
 afterAll(async () => {
   await app?.close();
-  bff?.close();
-  await firebase?.close();
 });
 
 describe("a stranger who signs up first with the couple's address", () => {

@@ -26,7 +26,9 @@ async function fastAndStock(label: string, households: Household[], options: Tes
   const servers: FastifyInstance[] = [];
   const bases: Record<"fast" | "stock", string> = { fast: "", stock: "" };
   for (const queryFastPath of [true, false]) {
-    const app = await buildServer({ ...bff, checkFirestore: async () => {}, queryFastPath });
+    // One set of services behind both servers: the fast path's server closes them.
+    const resources = queryFastPath ? bff.resources : [];
+    const app = await buildServer({ ...bff, resources, checkFirestore: async () => {}, queryFastPath });
     servers.push(app);
     bases[queryFastPath ? "fast" : "stock"] = await app.listen({ host: "127.0.0.1", port: 0 });
   }
@@ -63,7 +65,6 @@ async function fastAndStock(label: string, households: Household[], options: Tes
     },
     async close() {
       await Promise.all(servers.map((app) => app.close()));
-      bff.close();
       await db.close();
     },
   };

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { firebaseWebConfig } from "../firebase/browser-config";
 import { templateFileSwitches } from "../switches/switches-source";
 import { isolatedFirestore, type TestFirestore } from "../test/emulators";
-import { callerFor, testBff } from "../test/services";
+import { callerFor, releaseResources, testBff } from "../test/services";
 
 const TEMPLATE = fileURLToPath(new URL("../../../remoteconfig.template.json", import.meta.url));
 
@@ -36,7 +36,7 @@ describe("switches.get", () => {
   it("should evaluate the repository's Remote Config template", async () => {
     const bff = testBff(db);
     const config = await callerFor(bff.services).switches.get();
-    bff.close();
+    await releaseResources(bff);
     expect(config.phase).toBe("rsvp-open");
     expect(config.rsvp).toEqual({ open: true, deadline: "2027-05-01" });
     expect(config.guestbookEnabled).toBe(false);
@@ -47,7 +47,7 @@ describe("switches.get", () => {
     const bff = testBff(db, { templateFile: file });
     setParameter(file, "rsvp_open", "false", Date.now() / 1000 + 5);
     await expect(callerFor(bff.services).switches.get()).resolves.toMatchObject({ rsvp: { open: false } });
-    bff.close();
+    await releaseResources(bff);
   });
 
   it("should keep the last good switches when the file is broken mid-edit", async () => {
@@ -56,7 +56,7 @@ describe("switches.get", () => {
     writeFileSync(file, "{ half-saved");
     utimesSync(file, Date.now() / 1000 + 10, Date.now() / 1000 + 10);
     await expect(callerFor(bff.services).switches.get()).resolves.toMatchObject({ phase: "rsvp-open" });
-    bff.close();
+    await releaseResources(bff);
   });
 
   it("should refuse a template whose values break the declared types, naming the key", () => {
