@@ -65,10 +65,10 @@ describe("calls on the wire", () => {
       client.switches.get.query(),
     ]);
     expect(requests.map((request) => request.url).toSorted()).toEqual([
-      "GET /trpc/switches.get",
       "GET /trpc/locations.list",
       `GET /trpc/locations.list?input=${encodeURIComponent('{"eventId":"ceremonia"}')}`,
       "GET /trpc/site.content",
+      "GET /trpc/switches.get",
     ]);
   });
 
