@@ -5,14 +5,13 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { buildServer } from "@boda/server/build-server";
-import { templateFileSwitches } from "@boda/server/config/switches-source";
 import { HOUSEHOLDS_COLLECTION } from "@boda/server/contract/firestore-paths";
 import { GUESTBOOK_PATH } from "@boda/server/contract/guestbook";
 import { INVITE_CODES_COLLECTION } from "@boda/server/contract/household";
 import { createServices } from "@boda/server/services";
+import { templateFileSwitches } from "@boda/server/switches/switches-source";
 import { injectFault } from "@boda/server/test/hardening-ledger";
 import { EventSource } from "eventsource";
-import type { FastifyInstance } from "fastify";
 import { type App, deleteApp, initializeApp } from "firebase-admin/app";
 import { getAuth } from "firebase-admin/auth";
 import { getDatabase } from "firebase-admin/database";
@@ -73,21 +72,13 @@ describe("the live day when things fail", () => {
       firebaseWebConfig: { projectId: PROJECT, apiKey: "demo-api-key" },
       log: { error: () => {} },
     });
-    let server: FastifyInstance | undefined;
+    // The server closes the services' listeners with it.
+    const server = await buildServer({ ...services, checkFirestore: async () => {} });
     try {
-      server = await buildServer({ ...services, checkFirestore: async () => {} });
       const url = await server.listen({ host: "127.0.0.1", port: 0 });
-      const started = server;
-      return {
-        url,
-        async close() {
-          await started.close();
-          services.close();
-        },
-      };
+      return { url, close: () => server.close() };
     } catch (error) {
-      await server?.close();
-      services.close();
+      await server.close();
       throw error;
     }
   }

@@ -15,10 +15,11 @@ import { registerQueryFastPath } from "./http/query-fast-path";
 import { refusedRequestMessage, registerRequestLimits, requestIdFrom } from "./http/request-limits";
 import { QuietRequestLog } from "./http/request-log";
 import { registerSecurityHeaders } from "./http/security-headers";
+import { registerSiteShell } from "./page-shell/shell-routes";
+import { createSiteShell } from "./page-shell/site-shell";
+import { loadWebBuild } from "./page-shell/web-build";
+import { closesWithApp, type Resource } from "./plugins/resource";
 import { type AppRouter, appRouter } from "./routers/_app";
-import { registerSiteShell } from "./web/shell-routes";
-import { createSiteShell } from "./web/site-shell";
-import { loadWebBuild } from "./web/web-build";
 
 export interface BuildServerOptions {
   services: Services;
@@ -32,6 +33,14 @@ export interface BuildServerOptions {
    */
   endLiveStreams?: () => void;
   /**
+   * What the BFF holds open (the services' listeners and timers, the Firebase app): each becomes a plugin that closes
+   * it when the app closes, the last given first (so the services stop before the Firebase app they use goes), so
+   * `app.close()` releases everything.
+   */
+  resources?: readonly Resource[];
+  /** How long each resource may take to close before it is logged and left behind; a second unless given. */
+  resourceCloseLimitMs?: number;
+  /**
    * Behind Google's front end (Cloud Run, reached directly or through Firebase Hosting), the client's address is the
    * X-Forwarded-For entry Google appended, read from the right (http/client-address.ts); the entries a caller writes
    * are never read. Left out, the socket's peer is the client.
@@ -42,7 +51,7 @@ export interface BuildServerOptions {
   /** Serve this built web app on the same origin (production). */
   webDistDir?: string;
   /**
-   * Answer the page's public queries (`GET /trpc/site.content`, `/trpc/config.get`, `/trpc/locations.list`) from
+   * Answer the page's public queries (`GET /trpc/site.content`, `/trpc/switches.get`, `/trpc/locations.list`) from
    * pre-serialized, pre-compressed answers with an ETag (http/query-fast-path.ts). On unless set to false; tests turn
    * it off to compare with stock tRPC.
    */
@@ -81,6 +90,11 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     // Per request, only errors and slow requests are logged (http/request-log.ts).
     logController: new QuietRequestLog(options.slowRequestMs ?? 1000),
   });
+
+  // Registered before anything else, so they close after everything else.
+  for (const resource of options.resources ?? []) {
+    await app.register(closesWithApp(resource, options.resourceCloseLimitMs));
+  }
 
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);

@@ -2,7 +2,6 @@
 // is resolved from the request's verified ID token by the procedures in trpc.ts, never taken from the browser.
 import type { InviteRedeemer } from "./auth/invite-redeemer";
 import type { Viewer } from "./auth/viewer";
-import type { SwitchesSource } from "./config/switches-source";
 import type { ContentCache } from "./content/content-cache";
 import type { FirebaseWebConfig } from "./contract/site-view";
 import type { GuestbookWriter } from "./guestbook/guestbook-writer";
@@ -10,6 +9,7 @@ import type { HouseholdDirectory } from "./households/household-directory";
 import type { LiveHub } from "./live/live-hub";
 import type { PushSubscriptions } from "./notifications/push-subscriptions";
 import type { RsvpRepository } from "./rsvp/rsvp-repository";
+import type { SwitchesSource } from "./switches/switches-source";
 import type { AudienceViews } from "./views/audience-view";
 
 export interface Services {

@@ -26,7 +26,6 @@ describe("BFF over HTTP", () => {
   });
   afterAll(async () => {
     await app.close();
-    bff.close();
     await db.close();
   });
 

@@ -44,13 +44,13 @@ describe("guessing invitation codes under attack", () => {
   const garcia = testHousehold("garcia-guess", { code: GARCIA_CODE });
   const ruizBefore = testHousehold("ruiz-guess");
   const ruiz = testHousehold("ruiz-guess", { codeIssuedAt: "2026-11-01T10:00:00.000Z" });
-  const servers: Array<{ app: FastifyInstance; close(): void }> = [];
+  const servers: FastifyInstance[] = [];
 
   /** A BFF over this file's Firestore with the given limits on redeeming; its address. */
   async function startBff(redeemLimits: RedeemLimits, limitStore?: LimitStore): Promise<string> {
     const bff = testBff(db, { redeemLimits, limitStore });
     const app = await buildServer({ ...bff, checkFirestore: async () => {} });
-    servers.push({ app, close: bff.close });
+    servers.push(app);
     const base = await app.listen({ host: "127.0.0.1", port: 0 });
     // Ready once the guest list holds the replaced code's successor.
     await vi.waitFor(async () => expect(await bff.services.households.byCode(ruiz.code)).toBeDefined());
@@ -72,10 +72,7 @@ describe("guessing invitation codes under attack", () => {
   const recorded: Record<string, number> = {};
   afterAll(async () => {
     appendToLedger("code-guessing", recorded);
-    for (const server of servers) {
-      await server.app.close();
-      server.close();
-    }
+    for (const server of servers) await server.close();
     await db.close();
   });
 

@@ -87,7 +87,6 @@ describe("the live day over HTTP", () => {
   afterAll(async () => {
     for (const opened of feeds) opened.close();
     await app.close();
-    bff.close();
     await db.close();
   });
 
@@ -233,6 +232,5 @@ describe("the live day over HTTP", () => {
     await Promise.race([server.close(), hung]);
     clearTimeout(timer);
     for (const page of pages) page.close();
-    other.close();
   });
 });

@@ -3,7 +3,6 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Auth } from "firebase-admin/auth";
 import { createInviteRedeemer, type RedeemLimits } from "./auth/invite-redeemer";
 import { createViewerResolver, type VerifyIdToken } from "./auth/viewer";
-import type { SwitchesSource } from "./config/switches-source";
 import { createContentCache } from "./content/content-cache";
 import { createContentRepository } from "./content/content-repository";
 import type { Services } from "./context";
@@ -14,7 +13,9 @@ import { createHouseholdDirectory } from "./households/household-directory";
 import { type LimitStore, realtimeDatabaseLimitStore } from "./limits/shared-limits";
 import { createLiveHub } from "./live/live-hub";
 import { type PushSubscriptions, unavailablePushSubscriptions } from "./notifications/push-subscriptions";
+import type { Resource } from "./plugins/resource";
 import { createRsvpRepository } from "./rsvp/rsvp-repository";
+import type { SwitchesSource } from "./switches/switches-source";
 import { createAudienceViews } from "./views/audience-view";
 
 export interface ServiceOptions {
@@ -74,15 +75,19 @@ export function createServices(options: ServiceOptions) {
     resolveViewer: createViewerResolver({ verifyIdToken: sessionTokenVerifier(auth), households }),
     /** Ends every open live stream (before the server waits for its connections to finish). */
     endLiveStreams: () => shutdown.abort(),
-    /** Ends open live streams, then stops every listener and timer the services hold. */
-    close() {
-      shutdown.abort();
-      services.content.close();
-      services.households.close();
-      services.switches.close();
-      services.live.close();
-      limitStore.close();
-    },
+    /** What the services hold open, for buildServer to close when the app closes (plugins/resource.ts). */
+    resources: [
+      {
+        name: "the Firestore mirrors (published content, guest list)",
+        close() {
+          services.content.close();
+          households.close();
+        },
+      },
+      { name: "the live hub", close: () => services.live.close() },
+      { name: "the switches source", close: () => services.switches.close() },
+      { name: "the shared limits", close: () => limitStore.close() },
+    ] satisfies Resource[],
   };
 }
 

@@ -29,7 +29,6 @@ describe("serving the built web app", () => {
   });
   afterAll(async () => {
     await app.close();
-    bff.close();
     await db.close();
   });
 

@@ -16,7 +16,7 @@ import "./styles.css";
 
 const queryClient = createQueryClient();
 // Auth needs the BFF's Firebase settings; they come through the same cache the page reads them from.
-const session = createSession(async () => (await queryClient.fetchQuery(api.config.get.queryOptions())).firebase);
+const session = createSession(async () => (await queryClient.fetchQuery(api.switches.get.queryOptions())).firebase);
 const trpcClient = createBffClient({ session });
 const api = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
 

@@ -50,14 +50,14 @@ export interface Figures {
 export const PAGE_CALLS = [
   { label: "GET / (page HTML)", path: "/" },
   { label: "site.content", path: "/trpc/site.content" },
-  { label: "config.get", path: "/trpc/config.get" },
+  { label: "switches.get", path: "/trpc/switches.get" },
   { label: "locations.list", path: "/trpc/locations.list" },
 ] as const;
 
 /** The same queries past the fast path, through tRPC's own handler: the content as before, the others as the page used to batch them. */
 export const STOCK_CALLS = [
   { label: "site.content, stock tRPC", path: "/trpc/site.content?input=%7B%7D" },
-  { label: "config.get, stock tRPC (batched)", path: "/trpc/config.get?batch=1&input=%7B%7D" },
+  { label: "switches.get, stock tRPC (batched)", path: "/trpc/switches.get?batch=1&input=%7B%7D" },
   { label: "locations.list, stock tRPC (batched)", path: "/trpc/locations.list?batch=1&input=%7B%7D" },
 ] as const;
 

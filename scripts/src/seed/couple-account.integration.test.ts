@@ -6,9 +6,9 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { buildServer } from "@boda/server/build-server";
-import { templateFileSwitches } from "@boda/server/config/switches-source";
 import type { FirebaseHandles } from "@boda/server/firebase/admin";
 import { createServices } from "@boda/server/services";
+import { templateFileSwitches } from "@boda/server/switches/switches-source";
 import { checkRefusal } from "@boda/server/test/hardening-ledger";
 import { call } from "@boda/server/test/http";
 import type { FastifyInstance } from "fastify";
@@ -146,14 +146,17 @@ beforeAll(async () => {
     firebaseWebConfig: { projectId: PROJECT_ID, apiKey: "demo-api-key", authEmulatorUrl: AUTH },
     log: { error: () => {} },
   });
-  app = await buildServer({ ...bff, checkFirestore: async () => {} });
+  app = await buildServer({
+    ...bff,
+    // Closed by `app.close()`, the Firebase app last.
+    resources: [{ name: "the Firebase app", close: firebase.close }, ...bff.resources],
+    checkFirestore: async () => {},
+  });
   base = await app.listen({ host: "127.0.0.1", port: 0 });
 });
 
 afterAll(async () => {
   await app?.close();
-  bff?.close();
-  await firebase?.close();
 });
 
 describe("a stranger who signs up first with the couple's address", () => {

@@ -1,12 +1,12 @@
 // Keeps the published content in memory, refreshed by a Firestore listener, so a page view costs no read.
-import { createLiveMirror, type LiveMirror } from "../firebase/live-mirror";
+import { createFirestoreMirror, type FirestoreMirror } from "../firebase/firestore-mirror";
 import type { ContentRepository, PublishedContent } from "./content-repository";
 
 export interface ContentCache {
   /** The latest content (`null` when nothing is published yet); rejects with UnavailableError if it cannot load. */
   current(): Promise<PublishedContent | null>;
   /** Ready once the first snapshot arrived and while the listener is healthy (used by /readyz). */
-  health: LiveMirror<PublishedContent | null>["health"];
+  health: FirestoreMirror<PublishedContent | null>["health"];
   close(): void;
 }
 
@@ -15,7 +15,7 @@ export function createContentCache(
   log: { error(details: object, message: string): void },
   options: { firstValueTimeoutMs?: number; retryDelaysMs?: number[] } = {},
 ): ContentCache {
-  const mirror = createLiveMirror<PublishedContent | null>({
+  const mirror = createFirestoreMirror<PublishedContent | null>({
     name: "The wedding content",
     log,
     subscribe: (handlers) => repository.watch(handlers),

@@ -4,7 +4,7 @@ import type { Firestore } from "firebase-admin/firestore";
 import { Content } from "../contract/content";
 import { ContentChange } from "../contract/content-change";
 import { CONTENT_CHANGES_COLLECTION, CONTENT_DOC } from "../contract/firestore-paths";
-import type { MirrorHandlers } from "../firebase/live-mirror";
+import type { MirrorHandlers } from "../firebase/firestore-mirror";
 
 /** How many change notices the page carries: the latest are what a guest needs, not the whole history. */
 export const RECENT_CHANGES = 10;

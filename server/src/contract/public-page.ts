@@ -8,10 +8,10 @@ import type { LocationView, SiteSwitchesView, SiteView } from "./site-view";
 export const PAGE_DATA_ID = "page-data";
 
 export interface PublicPageData {
-  /** `site.content`, `locations.list` (no input) and `config.get`, as a stranger gets them. */
+  /** `site.content`, `locations.list` (no input) and `switches.get`, as a stranger gets them. */
   site: SiteView;
   locations: LocationView[];
-  config: SiteSwitchesView;
+  switches: SiteSwitchesView;
   /** When the HTML was rendered (ISO 8601): what changes with the time is rendered, and hydrated, as of then. */
   renderedAt: string;
 }

@@ -5,7 +5,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import type { Firestore } from "firebase-admin/firestore";
 import { HOUSEHOLDS_COLLECTION } from "../contract/firestore-paths";
 import { Household } from "../contract/household";
-import { createLiveMirror, type LiveMirror } from "../firebase/live-mirror";
+import { createFirestoreMirror, type FirestoreMirror } from "../firebase/firestore-mirror";
 
 interface Directory {
   byKey: Map<string, Household>;
@@ -17,7 +17,7 @@ export interface HouseholdDirectory {
   /** The household whose current code is `code` (already normalised); rotated and unknown codes both give none. */
   byCode(code: string): Promise<Household | undefined>;
   all(): Promise<Household[]>;
-  health: LiveMirror<Directory>["health"];
+  health: FirestoreMirror<Directory>["health"];
   close(): void;
 }
 
@@ -27,7 +27,7 @@ export function createHouseholdDirectory(
   firestore: Firestore,
   log: { error(details: object, message: string): void },
 ): HouseholdDirectory {
-  const mirror = createLiveMirror<Directory>({
+  const mirror = createFirestoreMirror<Directory>({
     name: "The guest list",
     log,
     subscribe: ({ next, fail }) =>

@@ -6,6 +6,7 @@ import type { FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import { buildServer } from "../build-server";
 import type { RsvpInput } from "../contract/rsvp";
+import type { Resource } from "../plugins/resource";
 import { exampleContent } from "../test/emulators";
 import { injectFault } from "../test/hardening-ledger";
 import { createInMemoryServices } from "../test/in-memory-services";
@@ -24,7 +25,7 @@ const answer: RsvpInput = {
   expectedRevision: 0,
 };
 
-async function startBff() {
+async function startBff(resources: Resource[] = []) {
   const bff = createInMemoryServices({
     content: exampleContent(),
     households: [household],
@@ -35,6 +36,7 @@ async function startBff() {
     resolveViewer: bff.viewerForToken,
     checkFirestore: async () => {},
     endLiveStreams: bff.shutdown,
+    resources,
   });
   const base = await app.listen({ host: "127.0.0.1", port: 0 });
   return { bff, app, base };
@@ -59,7 +61,15 @@ describe("stopping the BFF (SIGTERM)", () => {
   });
 
   it("should finish an answer in flight and end open live streams, refuse new connections, then exit with 0", async () => {
-    const started = await startBff();
+    const released = { called: false };
+    const started = await startBff([
+      {
+        name: "a listener",
+        close: () => {
+          released.called = true;
+        },
+      },
+    ]);
     app = started.app;
     const { bff, base } = started;
     const stream = await openLiveStream(base);
@@ -73,11 +83,7 @@ describe("stopping the BFF (SIGTERM)", () => {
 
     const shutdown = injectFault("SIGTERM to the BFF with an answer being saved and a live stream open");
     const exits: number[] = [];
-    const closeResources = { called: false };
     const shuttingDown = gracefulShutdown(app, {
-      closeResources: async () => {
-        closeResources.called = true;
-      },
       limitMs: 30_000,
       exit: (code) => exits.push(code),
     })("SIGTERM");
@@ -85,7 +91,7 @@ describe("stopping the BFF (SIGTERM)", () => {
     await expect(stream.ended).resolves.toBe(true);
     await expect(fetch(`${base}/healthz`)).rejects.toThrow();
     // Nothing is released while the answer is still being saved.
-    expect(closeResources.called).toBe(false);
+    expect(released.called).toBe(false);
     expect(exits).toEqual([]);
 
     saving.release();
@@ -96,7 +102,7 @@ describe("stopping the BFF (SIGTERM)", () => {
       revision: 1,
     });
     await shuttingDown;
-    expect(closeResources.called).toBe(true);
+    expect(released.called).toBe(true);
     expect(exits).toEqual([0]);
     expect(bff.answerOf(household.key)?.revision).toBe(1);
     shutdown.survived("the answer in flight was saved, the stream ended, new connections refused, exit code 0");
@@ -116,7 +122,7 @@ describe("stopping the BFF (SIGTERM)", () => {
 
     const stuck = injectFault("SIGTERM to the BFF while a request never finishes");
     const exited = new Promise<number>((resolve) => {
-      void gracefulShutdown(started.app, { closeResources: async () => {}, limitMs: 200, exit: resolve })("SIGTERM");
+      void gracefulShutdown(started.app, { limitMs: 200, exit: resolve })("SIGTERM");
     });
     await expect(exited).resolves.toBe(1);
     stuck.survived("exited with code 1 at the limit instead of hanging until killed");

@@ -1,11 +1,10 @@
 // Stopping the BFF (SIGTERM from Cloud Run on a new revision or a scale-in, Ctrl-C locally): stop taking new
 // connections, end the open live streams (an open SSE stream would keep `close()` waiting forever), let requests
-// already in flight finish, release Firebase, then exit. Bounded: Cloud Run sends SIGKILL 10 s after SIGTERM.
+// already in flight finish, release what the app holds open (its resource plugins close with it), then exit.
+// Bounded: Cloud Run sends SIGKILL 10 s after SIGTERM.
 import type { FastifyInstance } from "fastify";
 
 export interface ShutdownOptions {
-  /** Stops the services' listeners and the Firebase app, once no request needs them. */
-  closeResources: () => Promise<void>;
   /** Past this, exit anyway (with 1) rather than be killed mid-write. */
   limitMs: number;
   exit: (code: number) => void;
@@ -26,9 +25,9 @@ export function gracefulShutdown(app: FastifyInstance, options: ShutdownOptions)
       options.exit(1);
     }, options.limitMs);
     forced.unref();
-    // `close()` runs the preClose hook that ends live streams, then waits for requests in flight.
+    // `close()` runs the preClose hook that ends live streams, waits for requests in flight, then closes every
+    // resource (each within its own limit).
     await app.close();
-    await options.closeResources();
     clearTimeout(forced);
     options.exit(0);
   };

@@ -16,6 +16,7 @@ import { householdUid } from "../auth/viewer";
 import { buildServer } from "../build-server";
 import type { Services } from "../context";
 import { RSVPS_COLLECTION } from "../contract/rsvp";
+import type { Resource } from "../plugins/resource";
 import { appRouter } from "../routers/_app";
 import { exampleContent, isolatedFirestore, publishContent, type TestFirestore } from "../test/emulators";
 import { appendToLedger, type PayloadRecord } from "../test/hardening-ledger";
@@ -108,6 +109,8 @@ function outcomeOf(answer: Answer): PayloadRecord["outcome"] {
 interface Setup {
   services: Services;
   resolveViewer: (authorization: string | undefined) => Promise<Viewer>;
+  /** What the services hold open, closed with the server. */
+  resources: readonly Resource[];
   tokens: Record<ViewerName, string | undefined>;
   /** What is stored after the run: answers and guestbook messages. */
   stored(): Promise<{ answers: number; guestbookMessages: number }>;
@@ -127,6 +130,7 @@ function inMemory(): Setup {
   return {
     services: bff.services,
     resolveViewer: bff.viewerForToken,
+    resources: [],
     tokens: { "a stranger": undefined, "a household": bff.tokenFor(household), "the couple": bff.tokenFor("couple") },
     stored: async () => ({
       answers: (await bff.services.rsvps.all()).length,
@@ -158,15 +162,13 @@ async function onTheEmulators(db: TestFirestore): Promise<Setup> {
   return {
     services: bff.services,
     resolveViewer: bff.resolveViewer,
+    resources: bff.resources,
     tokens: { "a stranger": undefined, "a household": guestToken, "the couple": coupleToken },
     stored: async () => ({
       answers: (await db.firestore.collection(RSVPS_COLLECTION).get()).size,
       guestbookMessages: bff.services.live.current().guestbook.length,
     }),
-    close: async () => {
-      bff.close();
-      await db.close();
-    },
+    close: () => db.close(),
   };
 }
 
@@ -184,6 +186,7 @@ for (const servicesKind of ["in-memory", "emulators"] as const) {
       app = await buildServer({
         services: setup.services,
         resolveViewer: setup.resolveViewer,
+        resources: setup.resources,
         checkFirestore: async () => {},
       });
       base = await app.listen({ host: "127.0.0.1", port: 0 });
@@ -251,7 +254,7 @@ for (const servicesKind of ["in-memory", "emulators"] as const) {
         answers: Math.min(1, accepted["rsvp.submit"] ?? 0),
         guestbookMessages: accepted["guestbook.post"] ?? 0,
       };
-      // Guestbook messages reach the live mirror through the database's listener: wait for it, then record.
+      // Guestbook messages reach the live hub through the database's listener: wait for it, then record.
       await expect.poll(() => setup.stored(), { timeout: 10_000 }).toEqual(expected);
       appendToLedger("payloads-stored", { services: servicesKind, accepted: expected, stored: await setup.stored() });
       expect(({} as Record<string, unknown>).polluted).toBeUndefined();

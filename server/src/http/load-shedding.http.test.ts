@@ -28,7 +28,7 @@ describe("load shedding", () => {
   it("should answer 503 with Retry-After and a message under pressure, and keep /healthz alive", async () => {
     const pressure = injectFault("memory pressure past the BFF's limit (heap limit forced to 1 byte)");
     await expect.poll(async () => (await fetch(`${base}/trpc/site.content`)).status).toBe(503);
-    const busy = await fetch(`${base}/trpc/config.get`);
+    const busy = await fetch(`${base}/trpc/switches.get`);
     expect(busy.status).toBe(503);
     expect(busy.headers.get("retry-after")).toBe("5");
     expect(await busy.json()).toEqual({
@@ -80,7 +80,7 @@ describe("load shedding on a blocked event loop", () => {
       await expect
         .poll(
           async () => {
-            refused = await fetch(`${base}/trpc/config.get`);
+            refused = await fetch(`${base}/trpc/switches.get`);
             return refused.status;
           },
           { timeout: 20_000, interval: 10 },

@@ -244,8 +244,8 @@ describe("locations and switches fast path", () => {
       `${FAST_QUERY_PATHS.locations}?input=${encodeURIComponent('{ "eventId": "banquete" }')}`,
       `${eventUrl("banquete")}&x=1`,
       `${FAST_QUERY_PATHS.locations}?batch=1&input=%7B%7D`,
-      `${FAST_QUERY_PATHS.config}?input=%7B%7D`,
-      `${FAST_QUERY_PATHS.config}?batch=1&input=%7B%7D`,
+      `${FAST_QUERY_PATHS.switches}?input=%7B%7D`,
+      `${FAST_QUERY_PATHS.switches}?batch=1&input=%7B%7D`,
     ];
     for (const url of urls) {
       const [fromFast, fromStock] = await Promise.all([get(fast, {}, url), get(stock, {}, url)]);
@@ -261,8 +261,8 @@ describe("locations and switches fast path", () => {
     const { bff, fast, stock } = await servers();
     const answers = await Promise.all(
       [{}, bearer(bff.tokenFor(family)), bearer("forged")].flatMap((headers) => [
-        get(fast, headers, FAST_QUERY_PATHS.config),
-        get(stock, headers, FAST_QUERY_PATHS.config),
+        get(fast, headers, FAST_QUERY_PATHS.switches),
+        get(stock, headers, FAST_QUERY_PATHS.switches),
       ]),
     );
     for (const answer of answers) expect(observable(answer)).toEqual(observable(answers[1] as LightMyRequestResponse));
@@ -278,19 +278,19 @@ describe("locations and switches fast path", () => {
 
   it("should follow the switches: a change is a new body and ETag, a revisit before it a 304", async () => {
     const { bff, fast, stock } = await servers();
-    const before = await get(fast, {}, FAST_QUERY_PATHS.config);
+    const before = await get(fast, {}, FAST_QUERY_PATHS.switches);
     const etag = String(before.headers.etag);
-    expect((await get(fast, { "if-none-match": etag }, FAST_QUERY_PATHS.config)).statusCode).toBe(304);
+    expect((await get(fast, { "if-none-match": etag }, FAST_QUERY_PATHS.switches)).statusCode).toBe(304);
     // Content publishes leave the switches' bytes alone.
     bff.publish(exampleContent());
-    expect((await get(fast, { "if-none-match": etag }, FAST_QUERY_PATHS.config)).statusCode).toBe(304);
+    expect((await get(fast, { "if-none-match": etag }, FAST_QUERY_PATHS.switches)).statusCode).toBe(304);
 
     bff.setSwitches({ site_phase: "day-of" });
-    const after = await get(fast, { "if-none-match": etag }, FAST_QUERY_PATHS.config);
+    const after = await get(fast, { "if-none-match": etag }, FAST_QUERY_PATHS.switches);
     expect(after.statusCode).toBe(200);
     expect(after.headers.etag).not.toBe(etag);
     expect(JSON.parse(after.body).result.data.phase).toBe("day-of");
-    expect(after.body).toBe((await get(stock, {}, FAST_QUERY_PATHS.config)).body);
+    expect(after.body).toBe((await get(stock, {}, FAST_QUERY_PATHS.switches)).body);
   });
 
   it("should follow a publish for the places, bare and per event", async () => {
@@ -324,7 +324,7 @@ describe("locations and switches fast path", () => {
     const locations = await get(fast, {}, FAST_QUERY_PATHS.locations);
     expect(locations.statusCode).toBe(200);
     expect(locations.headers.etag).toBeUndefined();
-    expect((await get(fast, {}, FAST_QUERY_PATHS.config)).headers.etag).toBeDefined();
+    expect((await get(fast, {}, FAST_QUERY_PATHS.switches)).headers.etag).toBeDefined();
   });
 });
 

@@ -1,4 +1,4 @@
-// The fast path of the page's public queries: `GET /trpc/site.content`, `GET /trpc/config.get` and
+// The fast path of the page's public queries: `GET /trpc/site.content`, `GET /trpc/switches.get` and
 // `GET /trpc/locations.list` (bare, or with one event's input as the page's link writes it) answered before the tRPC
 // pipeline runs, with bytes serialized and compressed (br, gzip) once per answer, an ETag, and 304 on
 // `If-None-Match`. Anything it does not answer reaches tRPC unchanged.
@@ -8,12 +8,12 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Viewer } from "../auth/viewer";
 import type { Services } from "../context";
+import { LocationsListInput } from "../contract/locations";
 import type { LocationView, SiteSwitchesView } from "../contract/site-view";
 import type { Switches } from "../contract/switches";
-import { siteSwitchesView } from "../routers/config";
-import { eventLocations, LocationsListInput } from "../routers/locations";
-import { viewOf } from "../routers/published";
 import type { AudienceView } from "../views/audience-view";
+import { eventLocations, viewOf } from "../views/published";
+import { siteSwitchesView } from "../views/switches-view";
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
@@ -21,7 +21,7 @@ const gzipped = promisify(gzip);
 /** The URLs the page's own link calls: one query each, no batch, so they are stable and cacheable. */
 export const FAST_QUERY_PATHS = {
   content: "/trpc/site.content",
-  config: "/trpc/config.get",
+  switches: "/trpc/switches.get",
   locations: "/trpc/locations.list",
 } as const;
 
@@ -71,7 +71,7 @@ async function encode(answer: object, compressThreshold: number): Promise<Encode
 
 /**
  * Text compressed once, for every request that will send it: so the slowest, smallest settings are worth it; off the
- * event loop (zlib's threads). Also the page's HTML (web/site-shell.ts).
+ * event loop (zlib's threads). Also the page's HTML (page-shell/site-shell.ts).
  */
 export async function compressOnce(identity: Buffer): Promise<{ br: Buffer; gzip: Buffer }> {
   const [br, gz] = await Promise.all([
@@ -199,7 +199,7 @@ function fastQueries(): Map<string, FastQuery> {
         },
       },
     ],
-    [FAST_QUERY_PATHS.config, { perViewer: false, answer: (services) => switchesAnswer(services) }],
+    [FAST_QUERY_PATHS.switches, { perViewer: false, answer: (services) => switchesAnswer(services) }],
   ]);
 }
 

@@ -46,7 +46,7 @@ export function contentSecurityPolicy(
     // The couple's hero image may live on any https host; images cannot run code.
     "img-src": ["'self'", "data:", "https:"],
     // React sets styles through the CSSOM, which CSP allows; the only <style> is the page's own stylesheet, inlined
-    // by the BFF (web/web-build.ts) and allowed by its hash.
+    // by the BFF (page-shell/web-build.ts) and allowed by its hash.
     "style-src": ["'self'", ...inlineStyleSources],
     "font-src": ["'self'"],
     "manifest-src": ["'self'"],

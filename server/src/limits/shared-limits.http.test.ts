@@ -33,7 +33,7 @@ const guess = (n: number) =>
 
 describe("limits shared by two BFF instances", () => {
   const dbs: TestFirestore[] = [];
-  const servers: Array<{ app: FastifyInstance; close(): void }> = [];
+  const servers: FastifyInstance[] = [];
   const bases: string[] = [];
   const garcia = testHousehold("garcia-shared");
   let switches: string;
@@ -58,16 +58,13 @@ describe("limits shared by two BFF instances", () => {
         guestbookLimits: { posts: 3, windowSeconds: 600 },
       });
       const app = await buildServer({ ...bff, checkFirestore: async () => {} });
-      servers.push({ app, close: bff.close });
+      servers.push(app);
       bases.push(await app.listen({ host: "127.0.0.1", port: 0 }));
       await vi.waitFor(async () => expect(await bff.services.households.byCode(garcia.code)).toBeDefined());
     }
   });
   afterAll(async () => {
-    for (const server of servers) {
-      await server.app.close();
-      server.close();
-    }
+    for (const server of servers) await server.close();
     for (const db of dbs.toReversed()) await db.close();
   });
 

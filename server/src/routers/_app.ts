@@ -1,6 +1,5 @@
 // The whole API: one router per domain, merged here. The web imports only the AppRouter type.
 import { router } from "../trpc";
-import { configRouter } from "./config";
 import { guestbookRouter } from "./guestbook";
 import { invitationsRouter } from "./invitations";
 import { liveRouter } from "./live";
@@ -8,6 +7,7 @@ import { locationsRouter } from "./locations";
 import { notificationsRouter } from "./notifications";
 import { rsvpRouter } from "./rsvp";
 import { siteRouter } from "./site";
+import { switchesRouter } from "./switches";
 
 export const appRouter = router({
   site: siteRouter,
@@ -17,7 +17,7 @@ export const appRouter = router({
   live: liveRouter,
   guestbook: guestbookRouter,
   notifications: notificationsRouter,
-  config: configRouter,
+  switches: switchesRouter,
 });
 
 export type AppRouter = typeof appRouter;

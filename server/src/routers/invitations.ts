@@ -1,44 +1,13 @@
 // Invitations: redeeming an invite link (anyone, rate-limited) and a signed-in household's own invitation — the
 // greeting, what it is invited to, its answer and until when it may change it.
 import { z } from "zod";
-import type { Services } from "../context";
-import { eventsForTags } from "../contract/guest-events";
-import type { Household } from "../contract/household";
-import { DIETARY_NEEDS } from "../contract/rsvp";
-import { rsvpWindow } from "../contract/rsvp-window";
-import type { InvitationView } from "../contract/site-view";
 import { guestProcedure, router, sessionlessProcedure } from "../trpc";
-import { requirePublished } from "./published";
+import { invitationView } from "../views/invitation-view";
 
 export const RedeemInput = z.strictObject({
   /** As printed on the card or carried by the link; spaces, dashes and case are forgiven. */
   code: z.string().max(64, { error: "an invitation code has 16 letters and digits" }),
 });
-
-/** The household's invitation as of now; `submit` checks answers against the very same terms. */
-export async function invitationView(services: Services, household: Household): Promise<InvitationView> {
-  const { content } = await requirePublished(services);
-  const events = eventsForTags(content.events, household.tags)
-    .toSorted((a, b) => a.start.localeCompare(b.start))
-    .map(({ id, title, start, end, meal }) => ({ id, title, start, end, meal }));
-  return {
-    household: {
-      key: household.key,
-      displayName: household.displayName,
-      language: household.language,
-      seats: household.seats,
-      members: household.members,
-      plusOnes: household.plusOnes,
-    },
-    events,
-    meals: content.meals,
-    questions: content.rsvpQuestions,
-    dietaryNeeds: DIETARY_NEEDS,
-    rsvp: await services.rsvps.get(household.key),
-    window: rsvpWindow(services.switches.current(), content.wedding.timeZone, services.now()),
-    timeZone: content.wedding.timeZone,
-  };
-}
 
 export const invitationsRouter = router({
   redeem: sessionlessProcedure

@@ -1,7 +1,7 @@
 // The locations query: places with directions links, filtered by event and by what the viewer may see.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exampleContent, isolatedFirestore, publishContent, type TestFirestore } from "../test/emulators";
-import { callerFor, testBff, testHousehold } from "../test/services";
+import { callerFor, releaseResources, testBff, testHousehold } from "../test/services";
 
 describe("locations.list", () => {
   let db: TestFirestore;
@@ -14,7 +14,7 @@ describe("locations.list", () => {
     bff = testBff(db);
   });
   afterAll(async () => {
-    bff.close();
+    await releaseResources(bff);
     await db.close();
   });
 

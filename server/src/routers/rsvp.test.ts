@@ -9,7 +9,7 @@ import type { Viewer } from "../auth/viewer";
 import { RSVP_HISTORY_SUBCOLLECTION, RSVPS_COLLECTION, type RsvpInput } from "../contract/rsvp";
 import { exampleContent, isolatedFirestore, publishContent, type TestFirestore } from "../test/emulators";
 import { checkRefusal } from "../test/hardening-ledger";
-import { callerFor, storeHousehold, testBff, testHousehold } from "../test/services";
+import { callerFor, releaseResources, storeHousehold, testBff, testHousehold } from "../test/services";
 
 const TEMPLATE = fileURLToPath(new URL("../../../remoteconfig.template.json", import.meta.url));
 const BEFORE_DEADLINE = new Date("2027-04-30T10:00:00Z");
@@ -81,7 +81,7 @@ describe("a household's invitation and answer", () => {
     bff = testBff(db, { now: () => now });
   });
   afterAll(async () => {
-    bff.close();
+    await releaseResources(bff);
     await db.close();
   });
 
@@ -273,7 +273,7 @@ describe("a household's invitation and answer", () => {
         cause: { reason: "closed" },
       });
     } finally {
-      closed.close();
+      await releaseResources(closed);
     }
   });
 
@@ -344,7 +344,7 @@ describe("a household's invitation and answer", () => {
       const seen = JSON.stringify([
         await caller.site.content(),
         await caller.locations.list(),
-        await caller.config.get(),
+        await caller.switches.get(),
         who === "household ruiz" ? ruizOwn.rsvp : null,
       ]);
       expect(seen, who).not.toContain("celíaca");

@@ -8,8 +8,8 @@ import { invitationTerms, rsvpProblems, storedRsvp } from "../contract/rsvp-rule
 import { type HouseholdStatus, statusOf, type Totals, totals } from "../contract/rsvp-totals";
 import { GuestError } from "../errors";
 import { coupleProcedure, guestProcedure, router } from "../trpc";
-import { invitationView } from "./invitations";
-import { requirePublished } from "./published";
+import { invitationView } from "../views/invitation-view";
+import { requirePublished } from "../views/published";
 
 export interface RsvpOverview {
   totals: Totals;

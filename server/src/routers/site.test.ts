@@ -4,7 +4,7 @@ import type { Viewer } from "../auth/viewer";
 import { CONTENT_CHANGES_COLLECTION } from "../contract/firestore-paths";
 import type { OpenSiteView, SiteView } from "../contract/site-view";
 import { exampleContent, isolatedFirestore, publishContent, type TestFirestore } from "../test/emulators";
-import { callerFor, testBff, testHousehold } from "../test/services";
+import { callerFor, releaseResources, testBff, testHousehold } from "../test/services";
 
 const family: Viewer = {
   kind: "household",
@@ -31,7 +31,7 @@ describe("site.content", () => {
     bff = testBff(db);
   });
   afterAll(async () => {
-    bff.close();
+    await releaseResources(bff);
     await db.close();
   });
 

@@ -8,7 +8,7 @@ import type { Viewer } from "../auth/viewer";
 import { RSVP_HISTORY_SUBCOLLECTION, RSVPS_COLLECTION, type RsvpInput } from "../contract/rsvp";
 import { exampleContent, isolatedFirestore, publishContent, type TestFirestore } from "../test/emulators";
 import { checkRefusal } from "../test/hardening-ledger";
-import { callerFor, storeHousehold, testBff, testHousehold } from "../test/services";
+import { callerFor, releaseResources, storeHousehold, testBff, testHousehold } from "../test/services";
 
 const BEFORE_DEADLINE = new Date("2027-04-30T10:00:00Z");
 const allNo = { "cena-ensayo": false, ceremonia: false, banquete: false, fiesta: false };
@@ -42,7 +42,7 @@ describe("an answer lands once", () => {
     bff = testBff(db, { now: () => BEFORE_DEADLINE });
   });
   afterAll(async () => {
-    bff.close();
+    await releaseResources(bff);
     await db.close();
   });
 

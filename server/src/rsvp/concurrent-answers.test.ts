@@ -10,7 +10,7 @@ import { totals } from "../contract/rsvp-totals";
 import { ReasonedError } from "../errors";
 import { exampleContent, isolatedFirestore, publishContent, type TestFirestore } from "../test/emulators";
 import { appendToLedger } from "../test/hardening-ledger";
-import { callerFor, storeHousehold, testBff, testHousehold } from "../test/services";
+import { callerFor, releaseResources, storeHousehold, testBff, testHousehold } from "../test/services";
 
 const HOUSEHOLDS = 20;
 const EDITS_PER_HOUSEHOLD = 10;
@@ -51,7 +51,7 @@ describe("answers sent at the same time", () => {
     bff = testBff(db, { now: () => BEFORE_DEADLINE });
   });
   afterAll(async () => {
-    bff.close();
+    await releaseResources(bff);
     await db.close();
   });
 

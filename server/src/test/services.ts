@@ -7,15 +7,16 @@ import type { Firestore } from "firebase-admin/firestore";
 import { getRemoteConfig } from "firebase-admin/remote-config";
 import type { RedeemLimits } from "../auth/invite-redeemer";
 import type { Viewer } from "../auth/viewer";
-import { templateFileSwitches } from "../config/switches-source";
 import type { Services } from "../context";
 import { HOUSEHOLDS_COLLECTION } from "../contract/firestore-paths";
 import { type Household, INVITE_CODES_COLLECTION } from "../contract/household";
 import { INVITE_CODE_ALPHABET, INVITE_CODE_LENGTH } from "../contract/invite-code";
 import type { GuestbookLimits } from "../guestbook/guestbook-writer";
 import type { LimitStore } from "../limits/shared-limits";
+import type { Resource } from "../plugins/resource";
 import { appRouter } from "../routers/_app";
 import { createServices } from "../services";
+import { templateFileSwitches } from "../switches/switches-source";
 import { createCallerFactory } from "../trpc";
 import type { TestFirestore } from "./emulators";
 
@@ -43,6 +44,14 @@ export function testBff(db: TestFirestore, options: TestServiceOptions = {}) {
     guestbookLimits: options.guestbookLimits,
     limitStore: options.limitStore,
   });
+}
+
+/**
+ * Releases what the services hold open, last first, as `app.close()` does for a server: for tests that call
+ * procedures without one (a test with a server passes the resources to it and only closes the server).
+ */
+export async function releaseResources(bff: { resources: readonly Resource[] }): Promise<void> {
+  for (const resource of bff.resources.toReversed()) await resource.close();
 }
 
 const createCaller = createCallerFactory(appRouter);

@@ -50,5 +50,5 @@ export function seedPublicQueries(
   const api = createTRPCOptionsProxy<AppRouter>({ client, queryClient });
   queryClient.setQueryData(api.site.content.queryKey(), data.site, { updatedAt });
   queryClient.setQueryData(api.locations.list.queryKey(undefined), data.locations, { updatedAt });
-  queryClient.setQueryData(api.config.get.queryKey(), data.config, { updatedAt });
+  queryClient.setQueryData(api.switches.get.queryKey(), data.switches, { updatedAt });
 }

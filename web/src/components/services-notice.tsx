@@ -7,8 +7,8 @@ import { useI18n } from "../lib/i18n/language";
 
 export function ServicesNotice() {
   const { t } = useI18n();
-  const config = useSwitches();
-  const firebaseConfig = config.data?.firebase;
+  const switches = useSwitches();
+  const firebaseConfig = switches.data?.firebase;
   const status = firebaseConfig ? servicesStatus(firebaseConfig) : undefined;
 
   useEffect(() => {

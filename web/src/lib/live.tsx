@@ -38,13 +38,13 @@ export function LiveProvider({
 }) {
   const client = useTRPCClient();
   const { kind } = useSession();
-  const config = useSwitches();
+  const switches = useSwitches();
   const [state, setState] = useState<LiveState>();
   const [visible, setVisible] = useState(
     () => typeof document === "undefined" || document.visibilityState !== "hidden",
   );
   const [started, setStarted] = useState(false);
-  const phase = config.data?.phase;
+  const phase = switches.data?.phase;
 
   useEffect(() => {
     const onVisibility = () => setVisible(document.visibilityState !== "hidden");
@@ -113,6 +113,6 @@ export function useLive(): LiveContextValue {
 
 /** The phase of the wedding: live from the feed once it is connected, from the page's settings before that. */
 export function useSitePhase(): LiveState["switches"]["phase"] | undefined {
-  const config = useSwitches();
-  return useLive().state?.switches.phase ?? config.data?.phase;
+  const switches = useSwitches();
+  return useLive().state?.switches.phase ?? switches.data?.phase;
 }

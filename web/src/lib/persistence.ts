@@ -11,7 +11,7 @@ import {
 } from "@tanstack/react-query-persist-client";
 
 /** The procedures whose answers the page keeps for offline use. */
-const KEPT = new Set(["site.content", "locations.list", "config.get", "invitations.mine"]);
+const KEPT = new Set(["site.content", "locations.list", "switches.get", "invitations.mine"]);
 export const KEPT_FOR_MS = 30 * 24 * 60 * 60_000;
 const STORAGE_KEY = "boda.offline";
 

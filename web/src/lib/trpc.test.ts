@@ -62,13 +62,13 @@ describe("calls on the wire", () => {
       client.site.content.query(),
       client.locations.list.query(),
       client.locations.list.query({ eventId: "ceremonia" }),
-      client.config.get.query(),
+      client.switches.get.query(),
     ]);
     expect(requests.map((request) => request.url).toSorted()).toEqual([
-      "GET /trpc/config.get",
       "GET /trpc/locations.list",
       `GET /trpc/locations.list?input=${encodeURIComponent('{"eventId":"ceremonia"}')}`,
       "GET /trpc/site.content",
+      "GET /trpc/switches.get",
     ]);
   });
 
@@ -77,14 +77,14 @@ describe("calls on the wire", () => {
     await Promise.all([
       client.site.content.query(),
       client.locations.list.query(),
-      client.config.get.query(),
+      client.switches.get.query(),
       client.invitations.mine.query(),
       client.invitations.mine.query(),
     ]);
     const byUrl = new Map(requests.map((request) => [request.url.split("?")[0], request.authorization]));
     expect(byUrl.get("GET /trpc/site.content")).toMatch(/^Bearer /);
     expect(byUrl.get("GET /trpc/locations.list")).toMatch(/^Bearer /);
-    expect(byUrl.get("GET /trpc/config.get")).toBeNull();
+    expect(byUrl.get("GET /trpc/switches.get")).toBeNull();
     const batches = requests.filter((request) => request.url.includes("batch=1"));
     expect(batches.map((request) => request.url.split("?")[0])).toEqual([
       "GET /trpc/invitations.mine,invitations.mine",

@@ -17,7 +17,7 @@ type Outputs = inferRouterOutputs<AppRouter>;
 export type SiteContent = Outputs["site"]["content"];
 export type OpenSiteContent = Extract<SiteContent, { access: "basics" | "full" }>;
 export type LocationItem = Outputs["locations"]["list"][number];
-export type ConfigView = Outputs["config"]["get"];
+export type SwitchesView = Outputs["switches"]["get"];
 export type Invitation = Outputs["invitations"]["mine"];
 export type RsvpOverview = Outputs["rsvp"]["overview"];
 
@@ -27,15 +27,15 @@ export type BffClient = ReturnType<typeof createTRPCClient<AppRouter>>;
  * Calls that must work whoever is signed in: the page's settings (which Auth itself needs to start) and
  * redeeming a link (which must work even with a stale sign-in). They never wait for, nor carry, a token.
  */
-const SESSIONLESS = new Set(["config.get", "invitations.redeem"]);
+const SESSIONLESS = new Set(["switches.get", "invitations.redeem"]);
 
 /**
  * The queries every page makes go alone, each as a plain GET on its own URL (`/trpc/site.content`,
- * `/trpc/config.get`, `/trpc/locations.list`, or with `?input=` for one event's place): the BFF answers those URLs
+ * `/trpc/switches.get`, `/trpc/locations.list`, or with `?input=` for one event's place): the BFF answers those URLs
  * from bytes it prepared once per content or switches change, with an ETag, so revisits cost a 304
  * (server/src/http/query-fast-path.ts).
  */
-const UNBATCHED = new Set(["site.content", "config.get", "locations.list"]);
+const UNBATCHED = new Set(["site.content", "switches.get", "locations.list"]);
 
 /**
  * A link whose code is fetched the first time an operation needs it (subscriptions: the live banner and the

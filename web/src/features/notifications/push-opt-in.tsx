@@ -12,18 +12,18 @@ const ENABLED_KEY = "boda.push-enabled";
 export function PushOptIn() {
   const t = usePushText();
   const { kind } = useSession();
-  const config = useSwitches();
+  const switches = useSwitches();
   const [outcome, setOutcome] = useState<PushOutcome | "failed" | undefined>(() =>
     readFlag() ? "enabled" : undefined,
   );
   const enable = useEnablePush({
-    firebase: config.data?.firebase,
+    firebase: switches.data?.firebase,
     onOutcome: (result) => {
       setOutcome(result);
       if (result === "enabled") writeFlag();
     },
   });
-  if (kind !== "household" || !config.data?.push) return null;
+  if (kind !== "household" || !switches.data?.push) return null;
   const message = {
     enabled: t.pushEnabled,
     denied: t.pushDenied,

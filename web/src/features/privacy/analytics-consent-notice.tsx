@@ -2,20 +2,18 @@
 // so nothing moves when it appears, with "yes" and "no" side by side at the same size. The choice is remembered on
 // this device; the footer's button asks again. The prerendered HTML never contains the bar: the stored choice is
 // unknown there, so the bar appears only after hydration.
-import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import { paths } from "../../config/paths";
 import { startAnalytics, stopAnalytics } from "../../lib/analytics";
 import { type AnalyticsConsent, saveConsent, useAnalyticsConsent } from "../../lib/analytics-consent";
+import { useSwitches } from "../../lib/api/use-switches";
 import { useTexts } from "../../lib/i18n/feature-texts";
-import { useTRPC } from "../../lib/trpc";
 import { consentTexts } from "./consent-texts";
 
 export function AnalyticsConsentNotice() {
   const t = useTexts(consentTexts);
-  const trpc = useTRPC();
-  const firebase = useQuery(trpc.config.get.queryOptions()).data?.firebase;
+  const firebase = useSwitches().data?.firebase;
   const consent = useAnalyticsConsent();
   const [askingAgain, setAskingAgain] = useState(false);
   const notice = useRef<HTMLElement>(null);

@@ -1,34 +1,33 @@
 // "Privacidad" (#/privacidad): what the page keeps about guests, who sees it, where, until when, and how to ask for a
 // copy or a deletion. What is kept is listed from the stored documents' fields (stored-data.ts); the couple's names
 // and contacts come from their content, the region from the deploy. Loaded on demand.
-import { useQuery } from "@tanstack/react-query";
 import { ContactsSection } from "../../components/contacts-section";
 import { LoadError, Loading } from "../../components/query-status";
+import { useSiteContent } from "../../lib/api/use-site-content";
+import { useSwitches } from "../../lib/api/use-switches";
 import { useTexts } from "../../lib/i18n/feature-texts";
 import { useI18n } from "../../lib/i18n/language";
-import { useTRPC } from "../../lib/trpc";
 import { STORED_GROUPS } from "./stored-data";
 import { privacyTexts } from "./texts";
 
 export function PrivacyScreen() {
   const t = useTexts(privacyTexts);
   const { language } = useI18n();
-  const trpc = useTRPC();
-  const site = useQuery(trpc.site.content.queryOptions());
-  const config = useQuery(trpc.config.get.queryOptions());
+  const site = useSiteContent();
+  const switches = useSwitches();
 
   return (
     <section className="screen privacy" aria-labelledby="privacy-title">
       <h1 id="privacy-title" tabIndex={-1}>
         {t.privacyTitle}
       </h1>
-      {site.isPending || config.isPending ? (
+      {site.isPending || switches.isPending ? (
         <Loading />
-      ) : site.isError || config.isError ? (
+      ) : site.isError || switches.isError ? (
         <LoadError
-          error={site.error ?? config.error}
-          onRetry={() => void Promise.all([site.refetch(), config.refetch()])}
-          retrying={site.isFetching || config.isFetching}
+          error={site.error ?? switches.error}
+          onRetry={() => void Promise.all([site.refetch(), switches.refetch()])}
+          retrying={site.isFetching || switches.isFetching}
         />
       ) : (
         <>
@@ -76,7 +75,7 @@ export function PrivacyScreen() {
             <h2 id="privacy-where">{t.whereTitle}</h2>
             <p>{t.whereLine}</p>
             <p>
-              {t.regionLabel} <strong>{config.data.firebase.serviceRegion ?? t.regionNotSet}</strong>
+              {t.regionLabel} <strong>{switches.data.firebase.serviceRegion ?? t.regionNotSet}</strong>
             </p>
           </section>
 
@@ -87,7 +86,7 @@ export function PrivacyScreen() {
 
           <section className="section" aria-labelledby="privacy-stats">
             <h2 id="privacy-stats">{t.statsTitle}</h2>
-            <p>{config.data.firebase.measurementId ? t.statsLine : t.statsOff}</p>
+            <p>{switches.data.firebase.measurementId ? t.statsLine : t.statsOff}</p>
           </section>
 
           <section className="section" aria-labelledby="privacy-rights">

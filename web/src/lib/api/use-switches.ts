@@ -5,5 +5,5 @@ import { useTRPC } from "../trpc";
 
 export function useSwitches() {
   const trpc = useTRPC();
-  return useQuery(trpc.config.get.queryOptions());
+  return useQuery(trpc.switches.get.queryOptions());
 }

@@ -3,13 +3,13 @@
 import { useMutation } from "@tanstack/react-query";
 import { useI18n } from "../../../lib/i18n/language";
 import { enablePush, type PushOutcome } from "../../../lib/push";
-import { type ConfigView, useTRPCClient } from "../../../lib/trpc";
+import { type SwitchesView, useTRPCClient } from "../../../lib/trpc";
 
 export function useEnablePush({
   firebase,
   onOutcome,
 }: {
-  firebase: ConfigView["firebase"] | undefined;
+  firebase: SwitchesView["firebase"] | undefined;
   onOutcome: (outcome: PushOutcome | "failed") => void;
 }) {
   const { language } = useI18n();

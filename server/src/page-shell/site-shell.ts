@@ -16,8 +16,8 @@ import { FIRST_SCREEN_SCRIPT, PRERENDERED_SCREENS, type PrerenderedScreen } from
 import type { LocationView, OpenSiteView, SiteView } from "../contract/site-view";
 import type { Switches } from "../contract/switches";
 import { compressOnce } from "../http/query-fast-path";
-import { siteSwitchesView } from "../routers/config";
 import { buildAudienceView } from "../views/audience-view";
+import { siteSwitchesView } from "../views/switches-view";
 
 /** Where index.html receives the tags; a comment, so the file works as it is when Vite serves it in development. */
 export const SHELL_MARKER = /<!-- site-shell[^>]*-->/;
@@ -238,7 +238,7 @@ export function createSiteShell(
     const data: PublicPageData = {
       site: stranger.site,
       locations: stranger.locations,
-      config: siteSwitchesView(services),
+      switches: siteSwitchesView(services),
       renderedAt: services.now().toISOString(),
     };
     try {

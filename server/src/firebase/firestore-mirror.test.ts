@@ -2,7 +2,7 @@
 // good value through failures, comes back by itself, and tells /readyz the truth. Driven by a scripted listener.
 import { describe, expect, it, vi } from "vitest";
 import { UnavailableError } from "../errors";
-import { createLiveMirror, type MirrorHandlers } from "./live-mirror";
+import { createFirestoreMirror, type MirrorHandlers } from "./firestore-mirror";
 
 /** A listener the test drives by hand; every subscription is recorded. */
 function scriptedListener<T>() {
@@ -27,10 +27,10 @@ function scriptedListener<T>() {
 const errors: object[] = [];
 const log = { error: (details: object) => errors.push(details) };
 
-describe("live mirror", () => {
+describe("Firestore mirror", () => {
   it("should give readers the first value once it arrives, and be ready", async () => {
     const listener = scriptedListener<string>();
-    const mirror = createLiveMirror({ name: "Test", subscribe: listener.subscribe, log });
+    const mirror = createFirestoreMirror({ name: "Test", subscribe: listener.subscribe, log });
     const read = mirror.current();
     expect(mirror.health()).toEqual({ ready: false, reason: "waiting for the first snapshot" });
     listener.latest().next("v1");
@@ -41,14 +41,14 @@ describe("live mirror", () => {
 
   it("should not leave a reader waiting forever when the first value never comes", async () => {
     const listener = scriptedListener<string>();
-    const mirror = createLiveMirror({ name: "Test", subscribe: listener.subscribe, log, firstValueTimeoutMs: 20 });
+    const mirror = createFirestoreMirror({ name: "Test", subscribe: listener.subscribe, log, firstValueTimeoutMs: 20 });
     await expect(mirror.current()).rejects.toBeInstanceOf(UnavailableError);
     mirror.close();
   });
 
   it("should answer unavailable at once when the first snapshot is unreadable, then recover with a good one", async () => {
     const listener = scriptedListener<string>();
-    const mirror = createLiveMirror({ name: "Test", subscribe: listener.subscribe, log });
+    const mirror = createFirestoreMirror({ name: "Test", subscribe: listener.subscribe, log });
     const read = mirror.current();
     listener.latest().invalid(new Error("does not match the schema"));
     await expect(read).rejects.toThrow("Test cannot be read right now.");
@@ -60,7 +60,7 @@ describe("live mirror", () => {
 
   it("should keep serving the last good value when the listener fails, say not ready, and re-subscribe", async () => {
     const listener = scriptedListener<string>();
-    const mirror = createLiveMirror({ name: "Test", subscribe: listener.subscribe, log, retryDelaysMs: [5] });
+    const mirror = createFirestoreMirror({ name: "Test", subscribe: listener.subscribe, log, retryDelaysMs: [5] });
     listener.latest().next("good");
     listener.latest().fail(new Error("connection reset"));
     expect(listener.subscriptions[0]?.unsubscribed).toBe(true);
@@ -78,7 +78,7 @@ describe("live mirror", () => {
 
   it("should fail waiting readers at once when the listener breaks before any value", async () => {
     const listener = scriptedListener<string>();
-    const mirror = createLiveMirror({ name: "Test", subscribe: listener.subscribe, log, retryDelaysMs: [60_000] });
+    const mirror = createFirestoreMirror({ name: "Test", subscribe: listener.subscribe, log, retryDelaysMs: [60_000] });
     const read = mirror.current();
     listener.latest().fail(new Error("permission denied"));
     await expect(read).rejects.toBeInstanceOf(UnavailableError);
@@ -89,7 +89,7 @@ describe("live mirror", () => {
     vi.useFakeTimers();
     try {
       const listener = scriptedListener<string>();
-      const mirror = createLiveMirror({ name: "Test", subscribe: listener.subscribe, log, retryDelaysMs: [100] });
+      const mirror = createFirestoreMirror({ name: "Test", subscribe: listener.subscribe, log, retryDelaysMs: [100] });
       listener.latest().fail(new Error("boom"));
       mirror.close();
       vi.advanceTimersByTime(10_000);

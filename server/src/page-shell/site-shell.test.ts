@@ -115,7 +115,7 @@ describe("the site shell", () => {
     bff.setSwitches({ stranger_visibility: "nothing" });
     const { html } = await page();
     expect(html).toContain("<title>Lucía &amp; Mateo · Boda</title>");
-    // The data block holds the page's switches (the answer deadline among them, as config.get gives anyone).
+    // The data block holds the page's switches (the answer deadline among them, as switches.get gives anyone).
     const { data, rest } = splitPageData(html);
     expect(data.site.access).toBe("invited-only");
     expect(JSON.stringify(data.site)).not.toContain("2027");
@@ -159,7 +159,7 @@ describe("the site shell", () => {
       ((await (await fetch(`${base}/trpc/${procedure}`)).json()) as { result: { data: unknown } }).result.data;
     expect(data.site).toEqual(await answer("site.content"));
     expect(data.locations).toEqual(await answer("locations.list"));
-    expect(data.config).toEqual(await answer("config.get"));
+    expect(data.switches).toEqual(await answer("switches.get"));
   });
 
   it("should let the first-screen script run by its hash, and no other inline script", async () => {

@@ -12,7 +12,7 @@ export interface MirrorHandlers<T> {
   fail(error: Error): void;
 }
 
-export interface LiveMirror<T> {
+export interface FirestoreMirror<T> {
   /** The latest good value; before the first one, waits up to `firstValueTimeoutMs`, then throws UnavailableError. */
   current(): Promise<T>;
   /** True while the latest value is known to be current: first value received and the listener healthy. */
@@ -20,7 +20,7 @@ export interface LiveMirror<T> {
   close(): void;
 }
 
-export interface LiveMirrorOptions<T> {
+export interface FirestoreMirrorOptions<T> {
   /** What is mirrored, for logs and errors ("the published content"). */
   name: string;
   subscribe(handlers: MirrorHandlers<T>): () => void;
@@ -32,7 +32,7 @@ export interface LiveMirrorOptions<T> {
 
 const DEFAULT_RETRY_DELAYS_MS = [250, 1000, 2000, 5000, 10_000];
 
-export function createLiveMirror<T>(options: LiveMirrorOptions<T>): LiveMirror<T> {
+export function createFirestoreMirror<T>(options: FirestoreMirrorOptions<T>): FirestoreMirror<T> {
   const retryDelays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
   const firstValueTimeoutMs = options.firstValueTimeoutMs ?? 5000;
   let latest: { value: T } | undefined;

@@ -1,10 +1,9 @@
 // The switches the page needs (phase, RSVP window, guestbook) and how the browser should start Firebase.
 import type { Services } from "../context";
 import type { SiteSwitchesView } from "../contract/site-view";
-import { router, sessionlessProcedure } from "../trpc";
 
 /**
- * The same for every viewer, until a switch changes: prerendered into the page (web/site-shell.ts) and answered
+ * The same for every viewer, until a switch changes: prerendered into the page (page-shell/site-shell.ts) and answered
  * from prepared bytes keyed on the switches (http/query-fast-path.ts).
  */
 export function siteSwitchesView(services: Services): SiteSwitchesView {
@@ -17,7 +16,3 @@ export function siteSwitchesView(services: Services): SiteSwitchesView {
     push: services.push.available,
   };
 }
-
-export const configRouter = router({
-  get: sessionlessProcedure.query(({ ctx }): SiteSwitchesView => siteSwitchesView(ctx.services)),
-});

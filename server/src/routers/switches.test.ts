@@ -5,10 +5,10 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { getRemoteConfig } from "firebase-admin/remote-config";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { templateFileSwitches } from "../config/switches-source";
-import { firebaseWebConfig } from "../config/web-config";
+import { firebaseWebConfig } from "../firebase/browser-config";
+import { templateFileSwitches } from "../switches/switches-source";
 import { isolatedFirestore, type TestFirestore } from "../test/emulators";
-import { callerFor, testBff } from "../test/services";
+import { callerFor, releaseResources, testBff } from "../test/services";
 
 const TEMPLATE = fileURLToPath(new URL("../../../remoteconfig.template.json", import.meta.url));
 
@@ -26,7 +26,7 @@ function setParameter(file: string, key: string, value: string, mtime: number): 
   utimesSync(file, mtime, mtime);
 }
 
-describe("config.get", () => {
+describe("switches.get", () => {
   let db: TestFirestore;
   beforeAll(() => {
     db = isolatedFirestore("config");
@@ -35,8 +35,8 @@ describe("config.get", () => {
 
   it("should evaluate the repository's Remote Config template", async () => {
     const bff = testBff(db);
-    const config = await callerFor(bff.services).config.get();
-    bff.close();
+    const config = await callerFor(bff.services).switches.get();
+    await releaseResources(bff);
     expect(config.phase).toBe("rsvp-open");
     expect(config.rsvp).toEqual({ open: true, deadline: "2027-05-01" });
     expect(config.guestbookEnabled).toBe(false);
@@ -46,8 +46,8 @@ describe("config.get", () => {
     const file = templateCopy();
     const bff = testBff(db, { templateFile: file });
     setParameter(file, "rsvp_open", "false", Date.now() / 1000 + 5);
-    await expect(callerFor(bff.services).config.get()).resolves.toMatchObject({ rsvp: { open: false } });
-    bff.close();
+    await expect(callerFor(bff.services).switches.get()).resolves.toMatchObject({ rsvp: { open: false } });
+    await releaseResources(bff);
   });
 
   it("should keep the last good switches when the file is broken mid-edit", async () => {
@@ -55,8 +55,8 @@ describe("config.get", () => {
     const bff = testBff(db, { templateFile: file });
     writeFileSync(file, "{ half-saved");
     utimesSync(file, Date.now() / 1000 + 10, Date.now() / 1000 + 10);
-    await expect(callerFor(bff.services).config.get()).resolves.toMatchObject({ phase: "rsvp-open" });
-    bff.close();
+    await expect(callerFor(bff.services).switches.get()).resolves.toMatchObject({ phase: "rsvp-open" });
+    await releaseResources(bff);
   });
 
   it("should refuse a template whose values break the declared types, naming the key", () => {
