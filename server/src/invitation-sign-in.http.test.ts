@@ -10,8 +10,9 @@ import { formatInviteCode } from "./contract/invite-code";
 import { RSVPS_COLLECTION } from "./contract/rsvp";
 import { exampleContent, isolatedFirestore, publishContent, type TestFirestore } from "./test/emulators";
 import { checkRefusal } from "./test/hardening-ledger";
-import { call, type TrpcAnswer } from "./test/http";
-import { idTokenFor, storeHousehold, testBff, testHousehold } from "./test/services";
+import { call, type TrpcAnswer } from "./client/trpc-over-http";
+import { idTokenFor } from "./client/emulator-id-token";
+import { storeHousehold, testBff, testHousehold } from "./test/services";
 
 /** The custom token a successful redemption hands out. */
 function customTokenOf(answer: TrpcAnswer): string {

@@ -15,7 +15,8 @@ import { LIVE_PATH } from "./contract/live";
 import type { LiveEvent } from "./contract/live-view";
 import { exampleContent, isolatedFirestore, publishContent, type TestFirestore } from "./test/emulators";
 import { checkRefusal } from "./test/hardening-ledger";
-import { idTokenFor, storeHousehold, testBff, testHousehold } from "./test/services";
+import { idTokenFor } from "./client/emulator-id-token";
+import { storeHousehold, testBff, testHousehold } from "./test/services";
 
 const TEMPLATE = fileURLToPath(new URL("../../remoteconfig.template.json", import.meta.url));
 

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildServer } from "../build-server";
 import { sessionTokenVerifier } from "../services";
 import { checkRefusal } from "../test/hardening-ledger";
-import { call } from "../test/http";
+import { call } from "../client/trpc-over-http";
 import { createInMemoryServices } from "../test/in-memory-services";
 import { createViewerResolver } from "./viewer";
 

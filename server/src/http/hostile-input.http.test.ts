@@ -20,7 +20,8 @@ import { appRouter } from "../routers/_app";
 import { exampleContent, isolatedFirestore, publishContent, type TestFirestore } from "../test/emulators";
 import { appendToLedger, type PayloadRecord } from "../test/hardening-ledger";
 import { createInMemoryServices } from "../test/in-memory-services";
-import { idTokenFor, storeHousehold, testBff, testHousehold } from "../test/services";
+import { idTokenFor } from "../client/emulator-id-token";
+import { storeHousehold, testBff, testHousehold } from "../test/services";
 
 const RUNS_PER_VIEWER = 60;
 /** Before the answer deadline (1 May 2027), so a payload that happens to be a valid answer can be stored. */

@@ -12,7 +12,8 @@ import { householdUid } from "../auth/viewer";
 import { buildServer } from "../build-server";
 import type { Household } from "../contract/household";
 import { exampleContent, isolatedFirestore, publishContent } from "../test/emulators";
-import { idTokenFor, storeHousehold, type TestServiceOptions, testBff, testHousehold } from "../test/services";
+import { idTokenFor } from "../client/emulator-id-token";
+import { storeHousehold, type TestServiceOptions, testBff, testHousehold } from "../test/services";
 import { FAST_QUERY_PATHS } from "./query-fast-path";
 
 const TEMPLATE = fileURLToPath(new URL("../../../remoteconfig.template.json", import.meta.url));

@@ -19,8 +19,9 @@ import {
   type TestFirestore,
 } from "../test/emulators";
 import { checkRefusal, injectFault } from "../test/hardening-ledger";
-import { call } from "../test/http";
-import { idTokenFor, storeHousehold, testBff, testHousehold } from "../test/services";
+import { call } from "../client/trpc-over-http";
+import { idTokenFor } from "../client/emulator-id-token";
+import { storeHousehold, testBff, testHousehold } from "../test/services";
 import { LimitReached, RATE_LIMITS_PATH, realtimeDatabaseLimitStore } from "./shared-limits";
 
 const TEMPLATE = fileURLToPath(new URL("../../../remoteconfig.template.json", import.meta.url));
