@@ -4,8 +4,8 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import lighthouse from "lighthouse";
 import { CHROMIUM_FLAGS, chromiumPath } from "@boda/kit/chromium";
+import lighthouse from "lighthouse";
 
 async function launchChromium(): Promise<{ port: number; stop: () => Promise<void> }> {
   const profile = mkdtempSync(path.join(tmpdir(), "bench-lighthouse-"));

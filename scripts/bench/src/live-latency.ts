@@ -5,15 +5,15 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os, { tmpdir } from "node:os";
 import path from "node:path";
-import { connectFirebase, firebaseTargetFromEnv } from "@boda/server/firebase/admin";
-import { EventSource } from "eventsource";
 import { startEmulators } from "@boda/emulators/harness";
+import { chromiumVersion } from "@boda/kit/chromium";
+import { runToCompletion } from "@boda/kit/processes";
 import { REPO_ROOT } from "@boda/kit/repo";
 import { clearLive, setLive } from "@boda/seed/commands/live";
-import { runToCompletion } from "@boda/kit/processes";
+import { connectFirebase, firebaseTargetFromEnv } from "@boda/server/firebase/admin";
 import { seedDemoContent, WEB_DIST_DIR } from "@boda/stack/stack";
+import { EventSource } from "eventsource";
 import { bffCommand, startBff } from "./bff-process";
-import { chromiumVersion } from "@boda/kit/chromium";
 import { withBrowser } from "./page-views";
 
 const TRIES = 20;

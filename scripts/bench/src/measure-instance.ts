@@ -6,20 +6,19 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { startEmulators } from "@boda/emulators/harness";
+import { declineEverything, signInWithInvite } from "@boda/kit/bff-client";
+import { freePort } from "@boda/kit/ports";
+import { httpOk, type ManagedProcess, runToCompletion, spawnManaged, typescriptCommand } from "@boda/kit/processes";
+import { REMOTE_CONFIG_TEMPLATE, REPO_ROOT } from "@boda/kit/repo";
+import { BUILD_COMMAND, bundleCommand, SERVER_BUNDLE } from "@boda/kit/server-bundle";
+import { call } from "@boda/server/client/trpc-over-http";
 import { LIVE_PATH } from "@boda/server/contract/live";
 import type { InvitationView } from "@boda/server/contract/site-view";
 import { connectFirebase, firebaseTargetFromEnv } from "@boda/server/firebase/admin";
+import { seed, seedDemoContent, WEB_DIST_DIR } from "@boda/stack/stack";
 import autocannon from "autocannon";
 import { parse } from "csv-parse/sync";
-import { startEmulators } from "@boda/emulators/harness";
-import { freePort } from "@boda/kit/ports";
-import { httpOk, type ManagedProcess, spawnManaged, typescriptCommand } from "@boda/kit/processes";
-import { REMOTE_CONFIG_TEMPLATE, REPO_ROOT } from "@boda/kit/repo";
-import { runToCompletion } from "@boda/kit/processes";
-import { seed, seedDemoContent, WEB_DIST_DIR } from "@boda/stack/stack";
-import { declineEverything, signInWithInvite } from "@boda/kit/bff-client";
-import { call } from "@boda/server/client/trpc-over-http";
-import { BUILD_COMMAND, bundleCommand, SERVER_BUNDLE } from "@boda/kit/server-bundle";
 
 const STARTS_PER_KIND = 5;
 const STREAMS = 500;

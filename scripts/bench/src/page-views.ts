@@ -1,7 +1,8 @@
 // Page views in a real Chromium for `pnpm bench`: first visits as a stranger (what is downloaded, and what the BFF
 // reads from Firestore for them) and visits through a household's invite link.
-import { type Browser, chromium, type Page, type Request } from "playwright-core";
+
 import { CHROMIUM_FLAGS, chromiumPath } from "@boda/kit/chromium";
+import { type Browser, chromium, type Page, type Request } from "playwright-core";
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 

@@ -3,8 +3,8 @@
 import { execFileSync } from "node:child_process";
 import { createRequire } from "node:module";
 import os from "node:os";
-import { REPO_ROOT } from "@boda/kit/repo";
 import { chromiumVersion } from "@boda/kit/chromium";
+import { REPO_ROOT } from "@boda/kit/repo";
 import type { FirestoreCounts } from "./firestore-counter";
 import type { LoadResult } from "./http-load";
 import type { LighthouseFigures } from "./lighthouse";

@@ -2,9 +2,9 @@
 // redeems its code at the BFF from its own local address, signs in at the Auth emulator as the browser SDK does,
 // reads its invitation, then all submit together, round after round (each round changes the saved answer).
 import http from "node:http";
-import type { InvitationView } from "@boda/server/contract/site-view";
 import { idTokenFor } from "@boda/server/client/emulator-id-token";
 import { call, type TrpcAnswer } from "@boda/server/client/trpc-over-http";
+import type { InvitationView } from "@boda/server/contract/site-view";
 
 export interface BenchInvite {
   key: string;

@@ -6,10 +6,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { type App, deleteApp, initializeApp } from "firebase-admin/app";
-import { type DataSnapshot, getDatabase } from "firebase-admin/database";
 import { freePort } from "@boda/kit/ports";
 import { spawnManaged, typescriptCommand, waitUntilReady } from "@boda/kit/processes";
+import { type App, deleteApp, initializeApp } from "firebase-admin/app";
+import { type DataSnapshot, getDatabase } from "firebase-admin/database";
 
 const HOST = "127.0.0.1";
 const SETS = 10_000;

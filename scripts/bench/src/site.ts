@@ -4,11 +4,11 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os, { tmpdir } from "node:os";
 import path from "node:path";
-import { parse } from "csv-parse/sync";
 import { startEmulators } from "@boda/emulators/harness";
-import { REMOTE_CONFIG_TEMPLATE, REPO_ROOT } from "@boda/kit/repo";
 import { runToCompletion } from "@boda/kit/processes";
+import { REMOTE_CONFIG_TEMPLATE, REPO_ROOT } from "@boda/kit/repo";
 import { seed, seedDemoContent, seedDemoInvites, WEB_DIST_DIR } from "@boda/stack/stack";
+import { parse } from "csv-parse/sync";
 import { type BffProcess, bffCommand, CEILING_PATH, startBff } from "./bff-process";
 import { type FirestoreCounter, type FirestoreCounts, startFirestoreCounter } from "./firestore-counter";
 import { type LoadResult, type LoadTarget, loadInTurns } from "./http-load";

@@ -5,10 +5,10 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { stringify } from "yaml";
-import { REPO_ROOT } from "@boda/kit/repo";
-import { type Problem, CommandError } from "@boda/kit/problems";
 import type { Io } from "@boda/kit/io";
+import { CommandError, type Problem } from "@boda/kit/problems";
+import { REPO_ROOT } from "@boda/kit/repo";
+import { stringify } from "yaml";
 import {
   type ApiContext,
   ApiError,

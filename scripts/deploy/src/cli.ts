@@ -3,11 +3,11 @@
 // refuses, naming each missing piece, without credentials. `--dry-run` prints the plan and changes nothing.
 import { createInterface } from "node:readline/promises";
 import { pathToFileURL } from "node:url";
+import { type Io, processIo } from "@boda/kit/io";
+import { CommandError, formatProblems, type Problem } from "@boda/kit/problems";
+import { REPO_ROOT } from "@boda/kit/repo";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { applicationDefault } from "firebase-admin/app";
-import { REPO_ROOT } from "@boda/kit/repo";
-import { formatProblems, type Problem, CommandError } from "@boda/kit/problems";
-import { type Io, processIo } from "@boda/kit/io";
 import { applyPlan } from "./apply";
 import { type ApiContext, GOOGLE_ORIGINS } from "./google-apis";
 import { buildPlan, formatPlan, readLocalFiles, STEP_TITLES, STEPS, type StepId } from "./plan";
@@ -160,9 +160,10 @@ async function deploy(options: DeployOptions, io: Io, makeDeps: () => DeployDepe
     ]);
   }
   if (projectId.startsWith("demo-")) {
-    throw new CommandError(`Nothing was deployed: "${projectId}" is a demo project, which exists only in the emulators.`, [
-      { where: "--project", message: "give the real project's id (Firebase console → Project settings)" },
-    ]);
+    throw new CommandError(
+      `Nothing was deployed: "${projectId}" is a demo project, which exists only in the emulators.`,
+      [{ where: "--project", message: "give the real project's id (Firebase console → Project settings)" }],
+    );
   }
   if (!PROJECT_ID.test(projectId)) {
     throw new CommandError(`Nothing was deployed: "${projectId}" is not a project id.`, [

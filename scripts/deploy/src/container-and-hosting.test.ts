@@ -4,9 +4,9 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { REPO_ROOT } from "@boda/kit/repo";
 import { serverEnvProblems } from "@boda/server/env";
 import { describe, expect, it } from "vitest";
-import { REPO_ROOT } from "@boda/kit/repo";
 import { PRODUCTION_DEPENDENCIES_COMMAND } from "./image-layout";
 import { hostingUploads } from "./plan";
 import { CONTAINER_PORT } from "./service-spec";

@@ -4,9 +4,9 @@
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
-import { REPO_ROOT } from "@boda/kit/repo";
 import type { Io } from "@boda/kit/io";
+import { REPO_ROOT } from "@boda/kit/repo";
+import { describe, expect, it } from "vitest";
 import { type DeployDependencies, runDeploy } from "./cli";
 import type { CommandResult } from "./tooling";
 

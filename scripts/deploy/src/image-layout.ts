@@ -2,8 +2,8 @@
 // machines cannot run Docker): the bundle, and only the production node_modules `pnpm deploy` gives the server.
 import { cpSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
-import { REPO_ROOT } from "@boda/kit/repo";
 import { runToCompletion } from "@boda/kit/processes";
+import { REPO_ROOT } from "@boda/kit/repo";
 import { requireFreshBundle } from "@boda/kit/server-bundle";
 
 /**

@@ -1,15 +1,15 @@
 // `pnpm run deploy` as typed at the repository root — pnpm's own `deploy` command is a different thing, so this
 // checks the script is what runs — on a machine with no Google credentials: the dry run prints the plan, the real
 // run refuses and names what is missing.
-import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { type CollectedRun, runCollecting } from "@boda/kit/processes";
 import { REPO_ROOT } from "@boda/kit/repo";
+import { describe, expect, it } from "vitest";
 import { which } from "./tooling";
 
-function pnpmRunDeploy(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function pnpmRunDeploy(args: string[]): Promise<CollectedRun> {
   const pnpm = which("pnpm", process.env);
   if (!pnpm) throw new Error("pnpm is not on PATH; run the tests through `pnpm test`.");
   // Only node's and pnpm's folders on PATH, an empty home, no credential variables: nothing can be found to sign in with.
@@ -17,19 +17,7 @@ function pnpmRunDeploy(args: string[]): Promise<{ code: number | null; stdout: s
     PATH: [...new Set([path.dirname(process.execPath), path.dirname(pnpm)])].join(path.delimiter),
     HOME: mkdtempSync(path.join(tmpdir(), "deploy-home-")),
   };
-  return new Promise((resolve, reject) => {
-    const child = spawn(pnpm, ["run", "deploy", ...args], { cwd: REPO_ROOT, env });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    child.on("error", reject);
-    child.on("exit", (code) => resolve({ code, stdout, stderr }));
-  });
+  return runCollecting(pnpm, ["run", "deploy", ...args], { cwd: REPO_ROOT, env });
 }
 
 describe("pnpm run deploy, without credentials", () => {

@@ -1,8 +1,8 @@
 // What a deploy publishes to Remote Config: the repository's declarations with the project's values kept.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
 import { REPO_ROOT } from "@boda/kit/repo";
+import { describe, expect, it } from "vitest";
 import type { RemoteConfigTemplate } from "./google-apis";
 import { mergeTemplate } from "./remote-config-merge";
 import { lineDiff } from "./text-diff";

@@ -5,10 +5,10 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parseEnv } from "node:util";
-import { serverEnvProblems } from "@boda/server/env";
-import { REPO_ROOT } from "@boda/kit/repo";
-import type { Problem } from "@boda/kit/problems";
 import type { Io } from "@boda/kit/io";
+import type { Problem } from "@boda/kit/problems";
+import { REPO_ROOT } from "@boda/kit/repo";
+import { serverEnvProblems } from "@boda/server/env";
 
 /** The settings the container needs from the couple, one line each in the plan. */
 export const CONTAINER_SETTINGS = [

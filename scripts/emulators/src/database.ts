@@ -3,9 +3,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { spawnManaged, typescriptCommand, waitUntilReady } from "@boda/kit/processes";
 import { FIREBASE_TOOLS_CACHE, jarFromEnv, newestCachedJar } from "./jars";
 import { findJava } from "./java";
-import { spawnManaged, typescriptCommand, waitUntilReady } from "@boda/kit/processes";
 import type { EmulatorStartOptions, RunningEmulator } from "./types";
 
 const RULES_FILE = "database.rules.json";

@@ -3,9 +3,9 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync } from "node:fs";
 import { homedir } from "node:os";
 import path from "node:path";
+import { httpOk, spawnManaged, waitUntilReady } from "@boda/kit/processes";
 import { FIREBASE_TOOLS_CACHE, jarFromEnv, newestCachedJar } from "./jars";
 import { findJava } from "./java";
-import { httpOk, spawnManaged, waitUntilReady } from "@boda/kit/processes";
 import type { EmulatorStartOptions, RunningEmulator } from "./types";
 
 const GOOGLE_CLOUD_SDK_JAR = "platform/cloud-firestore-emulator/cloud-firestore-emulator.jar";

@@ -5,11 +5,11 @@ import { mkdtempSync } from "node:fs";
 import { createConnection, createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { REPO_ROOT } from "@boda/kit/repo";
-import { findFirestoreJar } from "./firestore";
 import { freePort } from "@boda/kit/ports";
 import { typescriptCommand } from "@boda/kit/processes";
+import { REPO_ROOT } from "@boda/kit/repo";
+import { afterEach, describe, expect, it } from "vitest";
+import { findFirestoreJar } from "./firestore";
 
 const [NODE, CLI_ARGS] = typescriptCommand("scripts/emulators/src/cli.ts");
 

@@ -2,11 +2,11 @@
 // firebase-admin at them, and guarantees that everything stops: on stop(), on exit, on Ctrl-C, on failure.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
+import { assertPortFree, freePort } from "@boda/kit/ports";
 import { configuredEmulators, REPO_ROOT } from "@boda/kit/repo";
 import { startAuthEmulator } from "./auth";
 import { startDatabaseEmulator } from "./database";
 import { startFirestoreEmulator } from "./firestore";
-import { assertPortFree, freePort } from "@boda/kit/ports";
 import type { EmulatorStartOptions, RunningEmulator } from "./types";
 
 export const DEFAULT_PROJECT_ID = "demo-boda";

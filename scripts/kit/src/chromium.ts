@@ -1,4 +1,5 @@
-// The machine's Chromium for the benchmark's page views and Lighthouse, started so it never reaches the network.
+// The machine's Chromium for the end-to-end tests, the benchmark's page views and Lighthouse: one set of flags, so it
+// never reaches the network (updates, sync, QUIC probes) and runs without privileges.
 import { spawnSync } from "node:child_process";
 
 /** Chromium from CHROMIUM_PATH, or the first of the usual names found on PATH. */

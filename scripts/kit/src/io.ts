@@ -2,8 +2,8 @@
 // the clock. Passed in (never read from globals) so tests run commands in-process and read what they printed.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { REPO_ROOT } from "./repo";
 import { CommandError } from "./problems";
+import { REPO_ROOT } from "./repo";
 
 export interface Io {
   out(line: string): void;

@@ -1,6 +1,8 @@
 // `pnpm seed <command>`: the couple's whole admin interface. Builds the command list, prints problems
 // readably, and exits non-zero on any failure. `runCli` runs in-process so tests see output and exit codes.
 import { pathToFileURL } from "node:url";
+import { type Io, processIo } from "@boda/kit/io";
+import { CommandError } from "@boda/kit/problems";
 import { Command, CommanderError } from "commander";
 import { registerConfigCommand } from "./commands/config";
 import { registerContentCommand } from "./commands/content";
@@ -10,8 +12,6 @@ import { registerInvitesCommand } from "./commands/invites";
 import { registerLiveCommand } from "./commands/live";
 import { type NotifyDependencies, registerNotifyCommand } from "./commands/notify";
 import { registerRsvpCommand } from "./commands/rsvp";
-import { CommandError } from "@boda/kit/problems";
-import { type Io, processIo } from "@boda/kit/io";
 import type { TargetOptions } from "./target";
 
 export interface CliDependencies {

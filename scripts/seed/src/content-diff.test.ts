@@ -1,13 +1,15 @@
 // The diff the couple reads before publishing, and the change notices guests get when times or places move.
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { REPO_ROOT } from "@boda/kit/repo";
 import { Content } from "@boda/server/contract/content";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { REPO_ROOT } from "@boda/kit/repo";
 import { contentEquals, diffContent, eventChanges, formatDiff } from "./content-diff";
 
-const example = Content.parse(parse(readFileSync(path.join(REPO_ROOT, "scripts/seed/content/boda.example.yaml"), "utf8")));
+const example = Content.parse(
+  parse(readFileSync(path.join(REPO_ROOT, "scripts/seed/content/boda.example.yaml"), "utf8")),
+);
 const clone = (): Content => structuredClone(example);
 
 describe("diffContent", () => {

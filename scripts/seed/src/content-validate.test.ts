@@ -1,8 +1,8 @@
 // What the couple reads when the content file is wrong: file, line, path, what is wrong, an example — all at once.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
 import { REPO_ROOT } from "@boda/kit/repo";
+import { describe, expect, it } from "vitest";
 import { checkContentText } from "./content-validate";
 
 const EXAMPLE = readFileSync(path.join(REPO_ROOT, "scripts/seed/content/boda.example.yaml"), "utf8");

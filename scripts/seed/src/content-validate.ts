@@ -1,12 +1,12 @@
 // Reads the couple's content file (YAML) into a checked `Content`, or into every problem at once, each with
 // the file's line, the path inside it (`events[2].start`), what is wrong and an example from the example file.
 
+import type { Problem } from "@boda/kit/problems";
 import { Content, LocalDate, LocalDateTime, TimeZone } from "@boda/server/contract/content";
 import { formatPath } from "@boda/server/contract/issues";
 import { localDateIn, localToInstant } from "@boda/server/contract/wedding-time";
 import { type Document, isMap, isNode, isPair, isScalar, LineCounter, parseDocument, stringify } from "yaml";
 import { z } from "zod";
-import type { Problem } from "@boda/kit/problems";
 import { themeContrastProblems } from "./theme-contrast";
 
 export interface ContentCheckContext {

@@ -5,12 +5,14 @@
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { Io } from "@boda/kit/io";
+import { EXAMPLE_CONTENT_FILE, REPO_ROOT } from "@boda/kit/repo";
 import { buildServer } from "@boda/server/build-server";
+import { call } from "@boda/server/client/trpc-over-http";
 import { templateFileSwitches } from "@boda/server/config/switches-source";
 import type { FirebaseHandles } from "@boda/server/firebase/admin";
 import { createServices } from "@boda/server/services";
 import { checkRefusal } from "@boda/server/test/hardening-ledger";
-import { call } from "@boda/server/client/trpc-over-http";
 import type { FastifyInstance } from "fastify";
 import { deleteApp, initializeApp } from "firebase-admin/app";
 import { getAuth } from "firebase-admin/auth";
@@ -18,12 +20,10 @@ import { getDatabase } from "firebase-admin/database";
 import { getFirestore } from "firebase-admin/firestore";
 import { getRemoteConfig } from "firebase-admin/remote-config";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EXAMPLE_CONTENT_FILE, REPO_ROOT } from "@boda/kit/repo";
 import { runCli } from "./cli";
 import { applyContent } from "./commands/content";
 import { endSessions } from "./commands/couple";
 import { applyInvites } from "./commands/invites";
-import type { Io } from "@boda/kit/io";
 
 const REQUIRED = ["FIRESTORE_EMULATOR_HOST", "FIREBASE_AUTH_EMULATOR_HOST", "FIREBASE_DATABASE_EMULATOR_HOST"];
 if (

@@ -1,10 +1,10 @@
 // The guest list parser: the example passes; every mistake names its row and column; hostile input never crashes.
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { REPO_ROOT } from "@boda/kit/repo";
 import { stringify } from "csv-stringify/sync";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { REPO_ROOT } from "@boda/kit/repo";
 import { CSV_EXAMPLE_HEADER, parseGuestList, unknownTagProblems } from "./csv";
 
 const EXAMPLE = readFileSync(path.join(REPO_ROOT, "scripts/seed/content/invitados.example.csv"), "utf8");

@@ -1,10 +1,11 @@
 // Parses the couple's guest list (CSV) into household rows, reporting every problem with its row and column.
 // Accepts comma- or semicolon-separated files (spreadsheets in Spanish export with ";"). Pure: no Firebase.
+
+import type { Problem } from "@boda/kit/problems";
 import { LANGUAGES, type Language } from "@boda/server/contract/language";
 import { uniqueSlugs } from "@boda/server/contract/slug";
 import { CsvError, parse } from "csv-parse/sync";
 import { z } from "zod";
-import type { Problem } from "@boda/kit/problems";
 
 export const CSV_COLUMNS = [
   "key",

@@ -1,9 +1,10 @@
 // The content the site is publishing, read back by the commands that depend on it (tags, events, meals, names),
 // always validated: a command never builds on a document it has not checked.
+
+import { CommandError } from "@boda/kit/problems";
 import { Content } from "@boda/server/contract/content";
 import { CONTENT_DOC } from "@boda/server/contract/firestore-paths";
 import type { Firestore } from "firebase-admin/firestore";
-import { CommandError } from "@boda/kit/problems";
 
 /** The published content, or undefined when nothing (valid) is published yet. */
 export async function readPublishedContent(firestore: Firestore): Promise<Content | undefined> {

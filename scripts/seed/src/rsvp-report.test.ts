@@ -1,16 +1,18 @@
 // What the couple sees while following answers: totals per event, reminders in the household's language, exports.
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { REPO_ROOT } from "@boda/kit/repo";
 import { Content } from "@boda/server/contract/content";
 import type { Household } from "@boda/server/contract/household";
 import type { Rsvp } from "@boda/server/contract/rsvp";
 import { type Entry, statusOf, totals } from "@boda/server/contract/rsvp-totals";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { REPO_ROOT } from "@boda/kit/repo";
 import { catererReport, peopleRows, reminderText, whatsappLink } from "./rsvp-report";
 
-const content = Content.parse(parse(readFileSync(path.join(REPO_ROOT, "scripts/seed/content/boda.example.yaml"), "utf8")));
+const content = Content.parse(
+  parse(readFileSync(path.join(REPO_ROOT, "scripts/seed/content/boda.example.yaml"), "utf8")),
+);
 
 function household(key: string, overrides: Partial<Household> = {}): Household {
   return {

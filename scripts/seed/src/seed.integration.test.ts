@@ -3,18 +3,18 @@
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { Io } from "@boda/kit/io";
+import { CommandError } from "@boda/kit/problems";
+import { EXAMPLE_CONTENT_FILE, REPO_ROOT } from "@boda/kit/repo";
 import { CONTENT_CHANGES_COLLECTION, CONTENT_DOC, HOUSEHOLDS_COLLECTION } from "@boda/server/contract/firestore-paths";
 import { INVITE_CODES_COLLECTION } from "@boda/server/contract/household";
 import { RSVPS_COLLECTION, type Rsvp } from "@boda/server/contract/rsvp";
 import { connectFirebase, type FirebaseHandles, firebaseTargetFromEnv } from "@boda/server/firebase/admin";
 import { FieldValue, Timestamp } from "firebase-admin/firestore";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EXAMPLE_CONTENT_FILE, REPO_ROOT } from "@boda/kit/repo";
 import { runCli } from "./cli";
 import { applyContent } from "./commands/content";
 import { applyInvites } from "./commands/invites";
-import { CommandError } from "@boda/kit/problems";
-import type { Io } from "@boda/kit/io";
 
 const REQUIRED = ["FIRESTORE_EMULATOR_HOST", "FIREBASE_AUTH_EMULATOR_HOST", "FIREBASE_DATABASE_EMULATOR_HOST"];
 const missing = REQUIRED.filter((name) => !process.env[name]);

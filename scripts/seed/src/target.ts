@@ -4,10 +4,10 @@ import { existsSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { connectFirebase, type FirebaseHandles, firebaseTargetFromEnv } from "@boda/server/firebase/admin";
-import { configuredEmulators } from "@boda/kit/repo";
-import { CommandError } from "@boda/kit/problems";
 import type { Io } from "@boda/kit/io";
+import { CommandError } from "@boda/kit/problems";
+import { configuredEmulators } from "@boda/kit/repo";
+import { connectFirebase, type FirebaseHandles, firebaseTargetFromEnv } from "@boda/server/firebase/admin";
 
 export interface TargetOptions {
   /** A real project id (needs credentials and `yes`) or a `demo-*` id for the emulators. */

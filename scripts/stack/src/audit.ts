@@ -6,9 +6,9 @@
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { REPO_ROOT } from "@boda/kit/repo";
 import { NOT_CHECKED_EXIT } from "./audit-outcome";
 import { LEDGER_DIR_NAME } from "./hardening-report";
-import { REPO_ROOT } from "@boda/kit/repo";
 
 interface AuditJson {
   advisories?: Record<string, { severity: string; module_name: string; title: string; github_advisory_id?: string }>;

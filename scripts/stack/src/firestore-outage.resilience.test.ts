@@ -6,16 +6,16 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { exportFirestoreData, startFirestoreEmulator } from "@boda/emulators/firestore";
+import type { RunningEmulator } from "@boda/emulators/types";
+import { declineEverything, signInWithInvite } from "@boda/kit/bff-client";
+import { freePort } from "@boda/kit/ports";
+import { httpOk, type ManagedProcess, spawnManaged, typescriptCommand, waitUntilReady } from "@boda/kit/processes";
+import { REPO_ROOT } from "@boda/kit/repo";
+import { call } from "@boda/server/client/trpc-over-http";
 import type { InvitationView } from "@boda/server/contract/site-view";
 import { injectFault } from "@boda/server/test/hardening-ledger";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { declineEverything, signInWithInvite } from "@boda/kit/bff-client";
-import { call } from "@boda/server/client/trpc-over-http";
-import { exportFirestoreData, startFirestoreEmulator } from "@boda/emulators/firestore";
-import { freePort } from "@boda/kit/ports";
-import { httpOk, type ManagedProcess, spawnManaged, typescriptCommand, waitUntilReady } from "@boda/kit/processes";
-import type { RunningEmulator } from "@boda/emulators/types";
-import { REPO_ROOT } from "@boda/kit/repo";
 import { seedDemoContent, seedDemoInvites } from "./stack";
 
 /** The couple's own commands against this file's Firestore: the example wedding and its guest list. */

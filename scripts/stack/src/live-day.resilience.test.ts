@@ -4,7 +4,14 @@
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { startDatabaseEmulator } from "@boda/emulators/database";
+import type { RunningEmulator } from "@boda/emulators/types";
+import { signInWithInvite } from "@boda/kit/bff-client";
+import { freePort } from "@boda/kit/ports";
+import { httpOk, spawnManaged, typescriptCommand, waitUntilReady } from "@boda/kit/processes";
+import { REMOTE_CONFIG_TEMPLATE, REPO_ROOT } from "@boda/kit/repo";
 import { buildServer } from "@boda/server/build-server";
+import { call } from "@boda/server/client/trpc-over-http";
 import { templateFileSwitches } from "@boda/server/config/switches-source";
 import { HOUSEHOLDS_COLLECTION } from "@boda/server/contract/firestore-paths";
 import { GUESTBOOK_PATH } from "@boda/server/contract/guestbook";
@@ -19,13 +26,6 @@ import { getDatabase } from "firebase-admin/database";
 import { getFirestore } from "firebase-admin/firestore";
 import { getRemoteConfig } from "firebase-admin/remote-config";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signInWithInvite } from "@boda/kit/bff-client";
-import { call } from "@boda/server/client/trpc-over-http";
-import { startDatabaseEmulator } from "@boda/emulators/database";
-import { freePort } from "@boda/kit/ports";
-import { httpOk, spawnManaged, typescriptCommand, waitUntilReady } from "@boda/kit/processes";
-import type { RunningEmulator } from "@boda/emulators/types";
-import { REMOTE_CONFIG_TEMPLATE, REPO_ROOT } from "@boda/kit/repo";
 
 const PROJECT = process.env.FIREBASE_PROJECT_ID ?? "demo-boda";
 

@@ -5,19 +5,19 @@ import { spawnSync } from "node:child_process";
 import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { InvitationView, SiteView } from "@boda/server/contract/site-view";
-import { webBuild } from "@boda/server/test/web-build";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { assembleImageLayout, type ImageLayout } from "@boda/deploy/image-layout";
 import { type RunningEmulators, startEmulators } from "@boda/emulators/harness";
+import { declineEverything, openLiveFeed, signInWithInvite } from "@boda/kit/bff-client";
+import type { DemoInvite } from "@boda/kit/demo-invites";
 import { freePort } from "@boda/kit/ports";
 import { httpOk, type ManagedProcess, spawnManaged, waitUntilReady } from "@boda/kit/processes";
 import { EXAMPLE_CONTENT_FILE, REMOTE_CONFIG_TEMPLATE, REPO_ROOT } from "@boda/kit/repo";
-import type { DemoInvite } from "@boda/kit/demo-invites";
-import { seed, seedDemoContent, seedDemoInvites } from "./stack";
-import { declineEverything, openLiveFeed, signInWithInvite } from "@boda/kit/bff-client";
-import { call } from "@boda/server/client/trpc-over-http";
-import { assembleImageLayout, type ImageLayout } from "@boda/deploy/image-layout";
 import { bundleCommand } from "@boda/kit/server-bundle";
+import { call } from "@boda/server/client/trpc-over-http";
+import type { InvitationView, SiteView } from "@boda/server/contract/site-view";
+import { webBuild } from "@boda/server/test/web-build";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seed, seedDemoContent, seedDemoInvites } from "./stack";
 
 interface Instance {
   url: string;
@@ -130,7 +130,9 @@ describe("the BFF's production bundle", () => {
       expect(unknown.body.error?.data.code).toBe("NOT_FOUND");
       const bad = await call(a.url, "locations.list", { input: { eventId: "Ceremonia Civil" } });
       expect(bad.status).toBe(400);
-      expect(bad.body.error?.data.issues).toEqual([{ path: "eventId", message: expect.stringContaining("lowercase slug") }]);
+      expect(bad.body.error?.data.issues).toEqual([
+        { path: "eventId", message: expect.stringContaining("lowercase slug") },
+      ]);
       const nowhere = await fetch(`${a.url}nada/aqui`);
       expect(nowhere.status).toBe(404);
       expect(await nowhere.json()).toMatchObject({ error: "Not Found" });

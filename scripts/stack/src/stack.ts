@@ -3,9 +3,8 @@
 import { copyFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { type DemoInvite, readInviteLinks } from "@boda/kit/demo-invites";
-import { bundleCommand } from "@boda/kit/server-bundle";
 import { type RunningEmulators, startEmulators } from "@boda/emulators/harness";
+import { type DemoInvite, readInviteLinks } from "@boda/kit/demo-invites";
 import { freePort } from "@boda/kit/ports";
 import {
   httpOk,
@@ -16,6 +15,7 @@ import {
   waitUntilReady,
 } from "@boda/kit/processes";
 import { EXAMPLE_CONTENT_FILE, EXAMPLE_GUEST_LIST, REMOTE_CONFIG_TEMPLATE, REPO_ROOT } from "@boda/kit/repo";
+import { bundleCommand } from "@boda/kit/server-bundle";
 
 export const WEB_DIST_DIR = path.join(REPO_ROOT, "web/dist");
 

@@ -1,6 +1,7 @@
 // `pnpm start`: builds the web app, starts emulators + demo content + BFF, prints the URL; Ctrl-C stops all.
-import { REPO_ROOT } from "@boda/kit/repo";
+
 import { runToCompletion } from "@boda/kit/processes";
+import { REPO_ROOT } from "@boda/kit/repo";
 import { startStack, WEB_DIST_DIR } from "./stack";
 
 console.log("Building the web app (the production build guests get)…");

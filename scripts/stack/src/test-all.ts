@@ -4,11 +4,11 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import { NOT_CHECKED_EXIT } from "./audit-outcome";
 import { startEmulators } from "@boda/emulators/harness";
 import { typescriptCommand } from "@boda/kit/processes";
-import { hardeningReport, LEDGER_DIR_NAME, writeHardeningDetail } from "./hardening-report";
 import { REPO_ROOT } from "@boda/kit/repo";
+import { NOT_CHECKED_EXIT } from "./audit-outcome";
+import { hardeningReport, LEDGER_DIR_NAME, writeHardeningDetail } from "./hardening-report";
 import { startStack } from "./stack";
 
 const RESULTS_DIR = path.join(REPO_ROOT, "artifacts/test-results");

@@ -3,8 +3,8 @@
 // runs on its own fixed "now" (E2E_NOW in test-all.ts), so it must give the same result at every one of them.
 // Not part of `pnpm test`: each moment is a whole end-to-end run.
 import { spawnSync } from "node:child_process";
-import { TZDate } from "@date-fns/tz";
 import { REPO_ROOT } from "@boda/kit/repo";
+import { TZDate } from "@date-fns/tz";
 
 const WEDDING_TIME_ZONE = "Europe/Madrid";
 

@@ -14,13 +14,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Viewer } from "../auth/viewer";
 import { householdUid } from "../auth/viewer";
 import { buildServer } from "../build-server";
+import { idTokenFor } from "../client/emulator-id-token";
 import type { Services } from "../context";
 import { RSVPS_COLLECTION } from "../contract/rsvp";
 import { appRouter } from "../routers/_app";
 import { exampleContent, isolatedFirestore, publishContent, type TestFirestore } from "../test/emulators";
 import { appendToLedger, type PayloadRecord } from "../test/hardening-ledger";
 import { createInMemoryServices } from "../test/in-memory-services";
-import { idTokenFor } from "../client/emulator-id-token";
 import { storeHousehold, testBff, testHousehold } from "../test/services";
 
 const RUNS_PER_VIEWER = 60;

@@ -2,17 +2,10 @@
 // Emulators: edits remoteconfig.template.json in place. Real project: publishes with firebase-admin, etag-guarded.
 import { existsSync } from "node:fs";
 import path from "node:path";
-import type { Switches, SwitchKey } from "@boda/server/contract/switches";
-import { localDateIn } from "@boda/server/contract/wedding-time";
-import type { FirebaseHandles } from "@boda/server/firebase/admin";
-import type { Command } from "commander";
-import type { RemoteConfigTemplate } from "firebase-admin/remote-config";
-import { applyEdits, modify, type ParseError, parse as parseJsonc, printParseErrorCode } from "jsonc-parser";
-import { REMOTE_CONFIG_TEMPLATE } from "@boda/kit/repo";
-import { type Problem, CommandError } from "@boda/kit/problems";
 import { writeFileAtomic } from "@boda/kit/fs-atomic";
 import { type Io, readInputFile, resolveUserPath } from "@boda/kit/io";
-import { requirePublishedContent } from "../published-content";
+import { CommandError, type Problem } from "@boda/kit/problems";
+import { REMOTE_CONFIG_TEMPLATE } from "@boda/kit/repo";
 import {
   describePhases,
   parseSwitchValue,
@@ -21,6 +14,13 @@ import {
   type TemplateLike,
   undeclaredParameters,
 } from "@boda/kit/switches-template";
+import type { Switches, SwitchKey } from "@boda/server/contract/switches";
+import { localDateIn } from "@boda/server/contract/wedding-time";
+import type { FirebaseHandles } from "@boda/server/firebase/admin";
+import type { Command } from "commander";
+import type { RemoteConfigTemplate } from "firebase-admin/remote-config";
+import { applyEdits, modify, type ParseError, parse as parseJsonc, printParseErrorCode } from "jsonc-parser";
+import { requirePublishedContent } from "../published-content";
 import { resolveTarget, type TargetOptions, withFirebase } from "../target";
 
 /**

@@ -3,17 +3,17 @@
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { type Io, readInputFile, resolveUserPath } from "@boda/kit/io";
+import { CommandError, plural } from "@boda/kit/problems";
+import { EXAMPLE_CONTENT_FILE } from "@boda/kit/repo";
 import { Content } from "@boda/server/contract/content";
 import type { ContentChange } from "@boda/server/contract/content-change";
 import { CONTENT_CHANGES_COLLECTION, CONTENT_DOC } from "@boda/server/contract/firestore-paths";
 import type { FirebaseHandles } from "@boda/server/firebase/admin";
 import type { Command } from "commander";
 import { type DocumentReference, Timestamp } from "firebase-admin/firestore";
-import { EXAMPLE_CONTENT_FILE } from "@boda/kit/repo";
 import { contentEquals, diffContent, eventChanges, formatDiff } from "../content-diff";
 import { checkContentText } from "../content-validate";
-import { plural, CommandError } from "@boda/kit/problems";
-import { type Io, readInputFile, resolveUserPath } from "@boda/kit/io";
 import { type TargetOptions, withFirebase } from "../target";
 import { WriteCounter } from "../write-counter";
 

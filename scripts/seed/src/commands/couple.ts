@@ -10,12 +10,12 @@
 // `remove` takes the claim away and ends the account's sessions in the same run.
 
 import { randomBytes, randomUUID } from "node:crypto";
+import type { Io } from "@boda/kit/io";
+import { CommandError } from "@boda/kit/problems";
 import type { FirebaseHandles } from "@boda/server/firebase/admin";
 import type { Command } from "commander";
 import type { UserRecord } from "firebase-admin/auth";
 import { z } from "zod";
-import { CommandError } from "@boda/kit/problems";
-import type { Io } from "@boda/kit/io";
 import { type TargetOptions, withFirebase } from "../target";
 
 export const COUPLE_CLAIM = "couple";

@@ -1,10 +1,11 @@
 // `seed guestbook list` / `seed guestbook hide <id>`: moderate guests' messages in the Realtime Database.
 // Hiding sets `hidden: true` and never deletes a guest's words, so a mistake can be undone.
+
+import type { Io } from "@boda/kit/io";
+import { CommandError } from "@boda/kit/problems";
 import { GUESTBOOK_PATH, GuestbookEntry } from "@boda/server/contract/guestbook";
 import type { FirebaseHandles } from "@boda/server/firebase/admin";
 import type { Command } from "commander";
-import { CommandError } from "@boda/kit/problems";
-import type { Io } from "@boda/kit/io";
 import { type TargetOptions, withFirebase } from "../target";
 
 export async function listGuestbook(firebase: FirebaseHandles): Promise<Array<GuestbookEntry & { id: string }>> {

@@ -1,11 +1,12 @@
 // `seed live set "<message>"` / `seed live clear`: the banner guests see on the day, kept at `/live` in the
 // Realtime Database. One multi-path update per command, so a reader never sees half a status.
+
+import type { Io } from "@boda/kit/io";
+import { CommandError } from "@boda/kit/problems";
 import { LIVE_PATH, MAX_LIVE_MESSAGE_CHARS } from "@boda/server/contract/live";
 import type { FirebaseHandles } from "@boda/server/firebase/admin";
 import type { Command } from "commander";
 import { ServerValue } from "firebase-admin/database";
-import { CommandError } from "@boda/kit/problems";
-import type { Io } from "@boda/kit/io";
 import { type TargetOptions, withFirebase } from "../target";
 
 export function checkLiveMessage(message: string): string {

@@ -1,7 +1,8 @@
 // Push messages: one per language topic (English falls back to Spanish); refused in emulator mode, where nothing
 // can be sent. Only the send itself is replaced here: Messaging has no emulator.
-import { describe, expect, it, vi } from "vitest";
+
 import { CommandError } from "@boda/kit/problems";
+import { describe, expect, it, vi } from "vitest";
 import { buildNotifyMessages, sendNotification } from "./notify";
 
 const input = { message: "El autobús sale en 15 minutos", title: "Lucía & Mateo", link: "https://boda.example/#/" };

@@ -1,11 +1,12 @@
 // `seed notify "<message>"`: a push message to guests who opted in, one topic per language. Messaging has no
 // emulator, so in emulator mode the command shows what it would send and says plainly that nothing was sent.
+
+import type { Io } from "@boda/kit/io";
+import { CommandError } from "@boda/kit/problems";
 import type { Language } from "@boda/server/contract/language";
 import { notifyTopic } from "@boda/server/contract/notifications";
 import type { Command } from "commander";
 import { getMessaging, type TopicMessage } from "firebase-admin/messaging";
-import { CommandError } from "@boda/kit/problems";
-import type { Io } from "@boda/kit/io";
 import { readPublishedContent } from "../published-content";
 import { type TargetOptions, withFirebase } from "../target";
 import { siteBaseUrl } from "./invites";
@@ -46,13 +47,16 @@ export async function sendNotification(
   send: NonNullable<NotifyDependencies["send"]>,
 ): Promise<{ successCount: number; failureCount: number }> {
   if (emulated) {
-    throw new CommandError("Not sent: push messages need a real Firebase project, and the emulators have no Messaging.", [
-      {
-        where: "target",
-        message: "the message above is what guests would receive; send it for real with a real project",
-        example: 'pnpm seed --project boda-lucia-mateo --yes notify "¡Empieza la fiesta!"',
-      },
-    ]);
+    throw new CommandError(
+      "Not sent: push messages need a real Firebase project, and the emulators have no Messaging.",
+      [
+        {
+          where: "target",
+          message: "the message above is what guests would receive; send it for real with a real project",
+          example: 'pnpm seed --project boda-lucia-mateo --yes notify "¡Empieza la fiesta!"',
+        },
+      ],
+    );
   }
   return send(messages);
 }

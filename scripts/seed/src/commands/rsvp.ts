@@ -3,6 +3,10 @@
 // Reads only; files written atomically.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { writeFileAtomic } from "@boda/kit/fs-atomic";
+import type { Io } from "@boda/kit/io";
+import { CommandError, plural } from "@boda/kit/problems";
+import { readSwitches, type TemplateLike } from "@boda/kit/switches-template";
 import type { Content } from "@boda/server/contract/content";
 import { HOUSEHOLDS_COLLECTION } from "@boda/server/contract/firestore-paths";
 import { Household } from "@boda/server/contract/household";
@@ -12,14 +16,10 @@ import type { FirebaseHandles } from "@boda/server/firebase/admin";
 import type { Command } from "commander";
 import { stringify } from "csv-stringify/sync";
 import { FieldPath } from "firebase-admin/firestore";
-import { plural, CommandError } from "@boda/kit/problems";
-import { writeFileAtomic } from "@boda/kit/fs-atomic";
 import { inviteLink } from "../invite-output";
-import type { Io } from "@boda/kit/io";
 import { requirePublishedContent } from "../published-content";
 import { catererReport, describeChange, peopleRows, reminderText, whatsappLink } from "../rsvp-report";
 import { spreadsheetSafeRow } from "../spreadsheet-safe";
-import { readSwitches, type TemplateLike } from "@boda/kit/switches-template";
 import { type ResolvedTarget, type TargetOptions, withFirebase } from "../target";
 import { emulatorTemplateFile } from "./config";
 import { siteBaseUrl } from "./invites";
