@@ -6,7 +6,7 @@ import { createConnection, createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort } from "@boda/kit/ports";
-import { typescriptCommand } from "@boda/kit/processes";
+import { type CollectedRun, runCollecting, typescriptCommand } from "@boda/kit/processes";
 import { REPO_ROOT } from "@boda/kit/repo";
 import { afterEach, describe, expect, it } from "vitest";
 import { findFirestoreJar } from "./firestore";
@@ -14,18 +14,8 @@ import { findFirestoreJar } from "./firestore";
 const [NODE, CLI_ARGS] = typescriptCommand("scripts/emulators/src/cli.ts");
 
 /** Runs `pnpm emulators` (configured ports) with the given environment until it exits on its own. */
-function runEmulatorsCli(env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(NODE, CLI_ARGS, { cwd: REPO_ROOT, env: { ...process.env, ...env } });
-    let output = "";
-    child.stdout.on("data", (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      output += chunk;
-    });
-    child.on("exit", (code) => resolve({ code, output }));
-  });
+function runEmulatorsCli(env: NodeJS.ProcessEnv): Promise<CollectedRun> {
+  return runCollecting(NODE, CLI_ARGS, { env: { ...process.env, ...env } });
 }
 
 function isListening(port: number): Promise<boolean> {
