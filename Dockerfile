@@ -12,7 +12,13 @@ RUN npm install --global "pnpm@$(node -p 'require("./package.json").packageManag
 COPY pnpm-lock.yaml pnpm-workspace.yaml .npmrc ./
 COPY server/package.json server/
 COPY web/package.json web/
-COPY scripts/package.json scripts/
+COPY scripts/kit/package.json scripts/kit/
+COPY scripts/rtdb-standin/package.json scripts/rtdb-standin/
+COPY scripts/emulators/package.json scripts/emulators/
+COPY scripts/seed/package.json scripts/seed/
+COPY scripts/deploy/package.json scripts/deploy/
+COPY scripts/stack/package.json scripts/stack/
+COPY scripts/bench/package.json scripts/bench/
 RUN pnpm install --frozen-lockfile --filter "@boda/web..." --filter "@boda/server..."
 COPY tsconfig.base.json ./
 COPY server/ server/
@@ -22,7 +28,7 @@ COPY web/ web/
 ARG APP_VERSION
 RUN APP_VERSION="${APP_VERSION:-$(date -u +%Y-%m-%dT%H:%M:%SZ)}" pnpm --filter @boda/web build \
  && pnpm --filter @boda/server build
-# The server's production dependencies only, flat (the same command as scripts/src/deploy/image-layout.ts, which
+# The server's production dependencies only, flat (the same command as scripts/deploy/src/image-layout.ts, which
 # checks this layout on machines without Docker). The bundle needs only firebase-admin from it.
 RUN pnpm --filter @boda/server deploy --prod --legacy --config.node-linker=hoisted /out/server
 

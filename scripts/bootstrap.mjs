@@ -37,7 +37,7 @@ if (command === "test-clock") ensureDebianPackage(["/usr/bin/faketime"], "faketi
 // Ctrl-C reaches the whole process group: let the child stop the stack cleanly and report its own exit code.
 process.on("SIGINT", () => {});
 process.on("SIGTERM", () => {});
-const result = spawnSync("pnpm", ["--filter", "@boda/scripts", "exec", "tsx", entries[command], ...rest], {
+const result = spawnSync("pnpm", ["--filter", "@boda/stack", "exec", "tsx", entries[command], ...rest], {
   cwd: root,
   stdio: "inherit",
 });

@@ -5,13 +5,14 @@ import { getAuth } from "firebase-admin/auth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { householdUid } from "./auth/viewer";
 import { buildServer } from "./build-server";
+import { idTokenFor } from "./client/emulator-id-token";
+import { call, type TrpcAnswer } from "./client/trpc-over-http";
 import { HOUSEHOLDS_COLLECTION } from "./contract/firestore-paths";
 import { formatInviteCode } from "./contract/invite-code";
 import { RSVPS_COLLECTION } from "./contract/rsvp";
 import { exampleContent, isolatedFirestore, publishContent, type TestFirestore } from "./test/emulators";
 import { checkRefusal } from "./test/hardening-ledger";
-import { call, type TrpcAnswer } from "./test/http";
-import { idTokenFor, storeHousehold, testBff, testHousehold } from "./test/services";
+import { storeHousehold, testBff, testHousehold } from "./test/services";
 
 /** The custom token a successful redemption hands out. */
 function customTokenOf(answer: TrpcAnswer): string {

@@ -5,11 +5,11 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { RedeemLimits } from "./auth/invite-redeemer";
 import { buildServer } from "./build-server";
+import { call, type TrpcAnswer } from "./client/trpc-over-http";
 import { INVITE_CODE_ALPHABET, INVITE_CODE_LENGTH } from "./contract/invite-code";
 import { type LimitStore, memoryLimitStore } from "./limits/shared-limits";
 import { exampleContent, isolatedFirestore, publishContent, type TestFirestore } from "./test/emulators";
 import { appendToLedger } from "./test/hardening-ledger";
-import { call, type TrpcAnswer } from "./test/http";
 import { storeHousehold, testBff, testHousehold } from "./test/services";
 import { compareTimings, TIMING_LEAK_T } from "./test/timing";
 

@@ -10,12 +10,13 @@ import type { FastifyInstance } from "fastify";
 import { getDatabase, ServerValue } from "firebase-admin/database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildServer } from "./build-server";
+import { idTokenFor } from "./client/emulator-id-token";
 import { GUESTBOOK_PATH } from "./contract/guestbook";
 import { LIVE_PATH } from "./contract/live";
 import type { LiveEvent } from "./contract/live-view";
 import { exampleContent, isolatedFirestore, publishContent, type TestFirestore } from "./test/emulators";
 import { checkRefusal } from "./test/hardening-ledger";
-import { idTokenFor, storeHousehold, testBff, testHousehold } from "./test/services";
+import { storeHousehold, testBff, testHousehold } from "./test/services";
 
 const TEMPLATE = fileURLToPath(new URL("../../remoteconfig.template.json", import.meta.url));
 

@@ -2,10 +2,11 @@
 // app id), on this stack's emulators. Every request to another host is recorded and blocked, so the test sees what
 // the page would send to Google: nothing before the guest's yes, nothing after a no, and Google's tag once they say
 // yes. Service workers are blocked so that every request goes through the recording.
+
+import { freePort } from "@boda/kit/ports";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { accessibilityViolations, guestsForThisFile, PHONE, screenshotPath } from "./support/browser";
-import { freePort } from "./support/ports";
 import { type ExtraBff, STACK_WEB_DIST, startExtraBff } from "./support/stack";
 
 const guests = guestsForThisFile();

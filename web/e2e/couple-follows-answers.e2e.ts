@@ -9,7 +9,7 @@ import { demoInvite, seed } from "./support/stack";
 const guests = guestsForThisFile();
 const COUPLE_EMAIL = "lucia.e2e@example.com";
 const PASSWORD = "olivos-2027-junio";
-/** The demo guest list's households (scripts/content/invitados.example.csv); other tests may add their own. */
+/** The demo guest list's households (scripts/seed/content/invitados.example.csv); other tests may add their own. */
 const DEMO_HOUSEHOLDS = 8;
 
 /** What the couple does with the printed link: choose a password (the Auth emulator's reset-password call). */

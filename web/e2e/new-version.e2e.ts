@@ -4,10 +4,10 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { freePort } from "@boda/kit/ports";
 import { injectFault } from "@boda/server/test/hardening-ledger";
 import { afterAll, describe, expect, it } from "vitest";
 import { DESKTOP, guestsForThisFile, screenshotPath } from "./support/browser";
-import { freePort } from "./support/ports";
 import { buildWeb, type ExtraBff, restartUnderOpenPage, startExtraBff } from "./support/stack";
 
 const guests = guestsForThisFile();

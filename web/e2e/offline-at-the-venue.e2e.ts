@@ -4,6 +4,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { EXAMPLE_CONTENT_FILE } from "@boda/kit/repo";
 import { injectFault } from "@boda/server/test/hardening-ledger";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -16,7 +17,7 @@ import {
   pageUrl,
   screenshotPath,
 } from "./support/browser";
-import { demoInvite, EXAMPLE_CONTENT_FILE, seed } from "./support/stack";
+import { demoInvite, seed } from "./support/stack";
 
 const guests = guestsForThisFile();
 

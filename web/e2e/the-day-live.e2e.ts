@@ -1,9 +1,10 @@
 // Guest journey on the day: the couple's announcement reaches every open page without a reload, the guestbook
 // fills and empties live between phones, the page follows the phase the couple sets, and shows what is on now.
+
+import { freePort } from "@boda/kit/ports";
 import { injectFault } from "@boda/server/test/hardening-ledger";
 import { describe, expect, it } from "vitest";
 import { accessibilityViolations, DESKTOP, guestsForThisFile, PHONE, pageUrl, screenshotPath } from "./support/browser";
-import { freePort } from "./support/ports";
 import { demoInvite, restartUnderOpenPage, STACK_WEB_DIST, seed, startExtraBff } from "./support/stack";
 
 const guests = guestsForThisFile();

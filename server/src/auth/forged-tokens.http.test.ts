@@ -8,9 +8,9 @@ import { deleteApp, initializeApp } from "firebase-admin/app";
 import { getAuth } from "firebase-admin/auth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildServer } from "../build-server";
+import { call } from "../client/trpc-over-http";
 import { sessionTokenVerifier } from "../services";
 import { checkRefusal } from "../test/hardening-ledger";
-import { call } from "../test/http";
 import { createInMemoryServices } from "../test/in-memory-services";
 import { createViewerResolver } from "./viewer";
 

@@ -1,7 +1,7 @@
 // Stopping the BFF with requests in flight, over real HTTP and the same shutdown main.ts runs on SIGTERM: an answer
 // being saved still gets its reply, open live streams are ended, new connections are refused, then it exits; and
 // when a request never finishes, it exits anyway at the limit. (The signal itself, on the real process:
-// scripts/src/live-day.resilience.test.ts.)
+// scripts/stack/src/live-day.resilience.test.ts.)
 import type { FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import { buildServer } from "../build-server";

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Viewer } from "../auth/viewer";
 import { householdUid } from "../auth/viewer";
 import { buildServer } from "../build-server";
+import { idTokenFor } from "../client/emulator-id-token";
 import type { Services } from "../context";
 import { RSVPS_COLLECTION } from "../contract/rsvp";
 import type { Resource } from "../plugins/resource";
@@ -21,7 +22,7 @@ import { appRouter } from "../routers/_app";
 import { exampleContent, isolatedFirestore, publishContent, type TestFirestore } from "../test/emulators";
 import { appendToLedger, type PayloadRecord } from "../test/hardening-ledger";
 import { createInMemoryServices } from "../test/in-memory-services";
-import { idTokenFor, storeHousehold, testBff, testHousehold } from "../test/services";
+import { storeHousehold, testBff, testHousehold } from "../test/services";
 
 const RUNS_PER_VIEWER = 60;
 /** Before the answer deadline (1 May 2027), so a payload that happens to be a valid answer can be stored. */

@@ -10,9 +10,10 @@ import { getAuth } from "firebase-admin/auth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { householdUid } from "../auth/viewer";
 import { buildServer } from "../build-server";
+import { idTokenFor } from "../client/emulator-id-token";
 import type { Household } from "../contract/household";
 import { exampleContent, isolatedFirestore, publishContent } from "../test/emulators";
-import { idTokenFor, storeHousehold, type TestServiceOptions, testBff, testHousehold } from "../test/services";
+import { storeHousehold, type TestServiceOptions, testBff, testHousehold } from "../test/services";
 import { FAST_QUERY_PATHS } from "./query-fast-path";
 
 const TEMPLATE = fileURLToPath(new URL("../../../remoteconfig.template.json", import.meta.url));

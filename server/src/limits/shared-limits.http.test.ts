@@ -9,6 +9,8 @@ import type { FastifyInstance } from "fastify";
 import { getDatabase } from "firebase-admin/database";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildServer } from "../build-server";
+import { idTokenFor } from "../client/emulator-id-token";
+import { call } from "../client/trpc-over-http";
 import { INVITE_CODE_ALPHABET, INVITE_CODE_LENGTH } from "../contract/invite-code";
 import { UnavailableError } from "../errors";
 import {
@@ -19,8 +21,7 @@ import {
   type TestFirestore,
 } from "../test/emulators";
 import { checkRefusal, injectFault } from "../test/hardening-ledger";
-import { call } from "../test/http";
-import { idTokenFor, storeHousehold, testBff, testHousehold } from "../test/services";
+import { storeHousehold, testBff, testHousehold } from "../test/services";
 import { LimitReached, RATE_LIMITS_PATH, realtimeDatabaseLimitStore } from "./shared-limits";
 
 const TEMPLATE = fileURLToPath(new URL("../../../remoteconfig.template.json", import.meta.url));

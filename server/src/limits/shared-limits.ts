@@ -15,7 +15,7 @@
 // (no doubled budget at a fixed boundary), the point is taken before the work (a burst of parallel guesses cannot
 // slip past: each one's transaction commits one at a time), and a refusal says how long until the window ends.
 // Browsers cannot read or write `/rateLimits`: database.rules.json denies the whole database (tested in
-// scripts/src/rtdb-standin/rules.test.ts, which names this path). Keys are stored hashed: no address is kept.
+// scripts/rtdb-standin/src/rules.test.ts, which names this path). Keys are stored hashed: no address is kept.
 // Old entries: every window's length, each instance removes the entries whose window has ended (a query on
 // `resetAt`, indexed in database.rules.json), each in a transaction so a key that just started a new window is kept.
 // When the database does not answer within LIMIT_WAIT_MS the caller gets 503 with Retry-After: the limits fail

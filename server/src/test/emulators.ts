@@ -54,7 +54,7 @@ function firestoreNamed(id: string, appName: string): TestFirestore {
   return { app, firestore: getFirestore(app, id), id, close: () => deleteApp(app) };
 }
 
-const EXAMPLE_FILE = new URL("../../../scripts/content/boda.example.yaml", import.meta.url);
+const EXAMPLE_FILE = new URL("../../../scripts/seed/content/boda.example.yaml", import.meta.url);
 
 /** The fictional couple's content, the same file `pnpm start` publishes. */
 export function exampleContent(): Content {

@@ -1,5 +1,5 @@
 // The hardening ledger: what each hardening test actually did and saw, one JSON line per observation, for the report
-// at the end of `pnpm test` (scripts/src/hardening-report.ts). Tests record *observations* (the refusal they checked
+// at the end of `pnpm test` (scripts/stack/src/hardening-report.ts). Tests record *observations* (the refusal they checked
 // and the answer they got, the fault they injected and whether the service came back, each hostile payload's outcome),
 // never their titles, and they record before they assert, so a broken refusal shows up in the report as broken.
 import { appendFileSync, existsSync, mkdirSync } from "node:fs";

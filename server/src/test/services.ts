@@ -98,19 +98,3 @@ export async function storeHousehold(firestore: Firestore, household: Household)
   await batch.commit();
   return household;
 }
-
-/** Signs in at the Auth emulator with a custom token, as the browser SDK does, and returns the ID token. */
-export async function idTokenFor(customToken: string): Promise<string> {
-  const host = process.env.FIREBASE_AUTH_EMULATOR_HOST;
-  const response = await fetch(
-    `http://${host}/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken?key=demo-api-key`,
-    {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ token: customToken, returnSecureToken: true }),
-    },
-  );
-  const body = (await response.json()) as { idToken?: string; error?: unknown };
-  if (!body.idToken) throw new Error(`The Auth emulator refused the custom token: ${JSON.stringify(body.error)}`);
-  return body.idToken;
-}

@@ -2,7 +2,8 @@
 // and where screenshots go.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { CHROMIUM_FLAGS, chromiumPath } from "@boda/kit/chromium";
+import { REPO_ROOT } from "@boda/kit/repo";
 import { type Browser, type BrowserContextOptions, chromium, type Page, type Request } from "playwright-core";
 import { afterAll, afterEach, beforeAll } from "vitest";
 
@@ -38,20 +39,7 @@ export function pageUrl(hash: string): string {
 }
 
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    // Without these Chromium reaches for the network (updates, sync, QUIC probes) and the sandbox needs privileges.
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--no-first-run",
-      "--disable-sync",
-      "--disable-quic",
-    ],
-  });
+  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
 }
 
 export const PHONE: BrowserContextOptions = {
@@ -92,8 +80,6 @@ export async function openGuestPage(browser: Browser, device: BrowserContextOpti
   page.on("request", (request) => requests.push(request));
   return { page, consoleErrors, consoleInfo, requests, close: () => context.close() };
 }
-
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
 /** artifacts/screenshots/<name>.png at the repo root (created if missing). */
 export function screenshotPath(name: string): string {

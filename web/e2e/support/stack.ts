@@ -3,14 +3,11 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { parse } from "csv-parse/sync";
+import { type DemoInvite, readInviteLinks } from "@boda/kit/demo-invites";
+import { runCollecting, runToCompletion } from "@boda/kit/processes";
+import { REPO_ROOT } from "@boda/kit/repo";
 import { expect } from "vitest";
 import type { GuestPage } from "./browser";
-
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
-/** The example wedding the stack publishes; tests that change the content publish it again afterwards. */
-export const EXAMPLE_CONTENT_FILE = path.join(REPO_ROOT, "scripts/content/boda.example.yaml");
 
 function required(name: string): string {
   const value = process.env[name];
@@ -19,18 +16,9 @@ function required(name: string): string {
   return value;
 }
 
-export interface DemoInvite {
-  key: string;
-  name: string;
-  code: string;
-  link: string;
-}
-
 /** A demo household's invite link, as `pnpm seed invites` wrote it for this stack. */
 export function demoInvite(key: string): DemoInvite {
-  const rows = parse(readFileSync(path.join(required("E2E_INVITES_DIR"), "enlaces.csv"), "utf8"), {
-    columns: true,
-  }) as DemoInvite[];
+  const rows = readInviteLinks(required("E2E_INVITES_DIR"));
   const invite = rows.find((row) => row.key === key);
   if (!invite)
     throw new Error(`No demo invitation "${key}"; the demo households are: ${rows.map((row) => row.key).join(", ")}`);
@@ -38,22 +26,9 @@ export function demoInvite(key: string): DemoInvite {
 }
 
 /** Runs `pnpm seed <args>` against this stack's emulators; resolves with its exit code and output. */
-export function seed(...args: string[]): Promise<{ code: number; out: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn("pnpm", ["--silent", "--filter", "@boda/scripts", "exec", "tsx", "src/seed/cli.ts", ...args], {
-      cwd: REPO_ROOT,
-      env: process.env,
-    });
-    let out = "";
-    child.stdout.on("data", (chunk) => {
-      out += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      out += chunk;
-    });
-    child.on("error", reject);
-    child.on("exit", (code) => resolve({ code: code ?? 1, out }));
-  });
+export async function seed(...args: string[]): Promise<{ code: number; out: string }> {
+  const run = await runCollecting("pnpm", ["--silent", "--filter", "@boda/seed", "exec", "tsx", "src/cli.ts", ...args]);
+  return { code: run.code, out: run.output };
 }
 
 /**
@@ -169,17 +144,14 @@ export async function buildWeb(outDir: string, version: string): Promise<void> {
     ["--outDir", outDir],
     ["--ssr", "src/render-public-page.tsx", "--outDir", ssrOutDir],
   ]) {
-    const child = spawn(
+    await runToCompletion(
       "pnpm",
       ["--silent", "--filter", "@boda/web", "exec", "vite", "build", ...args, "--emptyOutDir"],
       {
-        cwd: REPO_ROOT,
         // The test runner sets NODE_ENV=test, which would make Vite build for development.
         env: { ...process.env, NODE_ENV: "production", APP_VERSION: version },
-        stdio: "ignore",
+        label: `Building the web app (vite build ${args.join(" ")})`,
       },
     );
-    const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
-    if (code !== 0) throw new Error(`Building the web app (vite build ${args.join(" ")}) failed (exit ${code}).`);
   }
 }

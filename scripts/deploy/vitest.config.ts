@@ -1,0 +1,11 @@
+// Tests of `pnpm deploy`: the plan, the refusals, the container and hosting layout.
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["src/**/*.test.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: "forks",
+  },
+});

@@ -1,0 +1,11 @@
+// Tests of the stack: the production bundle on the emulators, the resilience tests and the hardening report.
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["src/**/*.test.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: "forks",
+  },
+});
