@@ -184,6 +184,19 @@ describe("seed data export", () => {
   });
 });
 
+describe("allergies in the couple's commands", () => {
+  it("should be in the caterer's export file, and in no command's printed output", async () => {
+    // seed() fails the test if the allergy text reaches any printed line.
+    const caterer = await seed(BEFORE, "rsvp", "export", "--caterer", "--out", "catering");
+    expect(caterer.code).toBe(0);
+    expect(readFileSync(path.join(work, "catering", "catering.csv"), "utf8")).toContain(ALLERGY);
+    const history = await seed(BEFORE, "rsvp", "history", "fernandez-garcia");
+    expect(history.code).toBe(0);
+    expect(history.out).toContain("Carmen García: dietary needs changed (see rsvp export)");
+    expect((await seed(BEFORE, "rsvp", "status")).code).toBe(0);
+  });
+});
+
 describe("seed data archive", () => {
   it("should save the guestbook as an escaped, self-contained page with the program and the answers", async () => {
     const run = await seed(AFTER, "data", "archive", "recuerdos");
