@@ -1,9 +1,10 @@
 // `seed data archive <dir>`: what the couple keeps after the day, as plain files that need nothing to open — the
 // guestbook (JSON, CSV and a static HTML page), the program (JSON, CSV) and the answers (the same rsvp.json and
 // rsvp.csv as `seed rsvp export`). The folder appears complete or not at all: everything is written into a hidden
-// sibling first, then swapped in with renames; running it again replaces an earlier archive in the same folder.
+// sibling first, then swapped in with renames. Running it again replaces an earlier archive in the same folder, unless
+// that archive holds more messages or households than are stored now.
 import { randomBytes } from "node:crypto";
-import { readdir, rename, rm, stat } from "node:fs/promises";
+import { readdir, readFile, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { pickText } from "@boda/server/contract/language";
 import type { FirebaseHandles } from "@boda/server/firebase/admin";
@@ -42,6 +43,35 @@ async function checkTarget(dir: string): Promise<void> {
   }
 }
 
+/** How many guestbook messages and households an archive holds (0 for a file that is missing or unreadable). */
+async function archivedCounts(dir: string): Promise<{ messages: number; households: number }> {
+  const count = async (file: string, list: string) => {
+    try {
+      const parsed = JSON.parse(await readFile(path.join(dir, file), "utf8")) as Record<string, unknown>;
+      return Array.isArray(parsed[list]) ? parsed[list].length : 0;
+    } catch {
+      return 0;
+    }
+  };
+  return { messages: await count("guestbook.json", "messages"), households: await count("rsvp.json", "households") };
+}
+
+/**
+ * Replacing an earlier archive must never lose memories: after a purge (or a forget) the store holds less than the
+ * archive did, so that archive is kept and the couple is asked for a new folder.
+ */
+async function checkNothingLost(dir: string, messages: number, households: number): Promise<void> {
+  const before = await archivedCounts(dir);
+  if (messages >= before.messages && households >= before.households) return;
+  throw new SeedError(`${dir} holds an archive with more than is stored now; it was kept and nothing was written.`, [
+    {
+      where: dir,
+      message: `it has ${plural(before.messages, "guestbook message")} and ${plural(before.households, "household")}; now there are ${messages} and ${households} (after a purge or a forget?). Archive into a new folder`,
+      example: "pnpm seed data archive recuerdos-boda-2",
+    },
+  ]);
+}
+
 async function exists(file: string): Promise<boolean> {
   return stat(file).then(
     () => true,
@@ -54,6 +84,7 @@ export async function writeArchive(firebase: FirebaseHandles, dir: string, now: 
   const data = await readRsvpData(firebase);
   const { content } = data;
   const messages = await listGuestbook(firebase);
+  await checkNothingLost(dir, messages.length, data.entries.length);
   const visible = messages.filter((each) => !each.hidden);
   const suffix = randomBytes(6).toString("hex");
   const staging = path.join(path.dirname(dir), `.${path.basename(dir)}.${suffix}.tmp`);

@@ -343,5 +343,12 @@ describe("seed data purge", () => {
     const again = await seed(AFTER, "data", "purge", "--after", "2027-07-01", "--yes");
     expect(again.code).toBe(0);
     expect(again.out).toContain("No changes: no personal data of households is stored.");
+
+    // The archive made before the purge is what remains of the guestbook: archiving again cannot empty it.
+    const overwrite = await seed(AFTER, "data", "archive", "recuerdos");
+    expect(overwrite.code).toBe(1);
+    expect(overwrite.err).toContain("holds an archive with more than is stored now; it was kept");
+    const kept = JSON.parse(readFileSync(path.join(work, "recuerdos", "guestbook.json"), "utf8"));
+    expect(kept.messages).toHaveLength(4);
   });
 });
