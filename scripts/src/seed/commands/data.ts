@@ -11,7 +11,7 @@ import { Slug } from "@boda/server/contract/content";
 import type { FirebaseHandles } from "@boda/server/firebase/admin";
 import type { Command } from "commander";
 import { writeArchive } from "../archive";
-import { SeedError } from "../errors";
+import { plural, SeedError } from "../errors";
 import { writeFileAtomic } from "../fs-atomic";
 import {
   deleteHouseholdRecords,
@@ -41,7 +41,7 @@ function checkKey(key: string): string {
 }
 
 function nothingStored(key: string): string {
-  return `Nothing is stored about "${key}" (check the key with \`pnpm seed rsvp status\` if you expected something).`;
+  return `nothing is stored about "${key}" (check the key with \`pnpm seed rsvp status\` if you expected something).`;
 }
 
 /** The household's records as one JSON document; the invite code itself is left out, since it signs in. */
@@ -137,7 +137,7 @@ export async function purgePersonalData(
     io.out("No changes: no personal data of households is stored.");
     return;
   }
-  io.out(`${all.length} households. Keep what you want first: pnpm seed data archive <folder>.`);
+  io.out(`${plural(all.length, "household")}. Keep what you want first: pnpm seed data archive <folder>.`);
   const command = `pnpm seed data purge --after ${after}`;
   if (await deleteWithConfirmation(firebase, io, all, { ...options, command })) {
     io.out("Purged: no household's personal data is left. The content (program, places) stays published.");
@@ -165,7 +165,7 @@ export function registerDataCommand(program: Command, io: Io, targetOptions: () 
       const key = checkKey(options.household);
       await withFirebase(io, targetOptions(), ["firestore", "database", "auth"], async (firebase) => {
         const records = await readHouseholdRecords(firebase, key);
-        if (isEmpty(records)) throw new SeedError(`${nothingStored(key)} No file was written.`);
+        if (isEmpty(records)) throw new SeedError(`No file was written: ${nothingStored(key)}`);
         const file = path.resolve(io.cwd, options.out, `${key}.json`);
         await writeFileAtomic(file, householdExport(records, io.now()));
         io.out(`Wrote ${file}: ${describeRecords([records])}.`);
