@@ -7,6 +7,7 @@ import { Command, CommanderError } from "commander";
 import { registerConfigCommand } from "./commands/config";
 import { registerContentCommand } from "./commands/content";
 import { registerCoupleCommand } from "./commands/couple";
+import { registerDataCommand } from "./commands/data";
 import { registerGuestbookCommand } from "./commands/guestbook";
 import { registerInvitesCommand } from "./commands/invites";
 import { registerLiveCommand } from "./commands/live";
@@ -43,6 +44,7 @@ export function buildProgram(io: Io, dependencies: CliDependencies = {}): Comman
         "  pnpm seed rsvp status",
         "  pnpm seed config set site_phase wedding-week",
         '  pnpm seed live set "La ceremonia empieza en 10 minutos"',
+        "  pnpm seed data archive recuerdos-boda",
         "  pnpm seed content --help      (each command has its own help and examples)",
       ].join("\n"),
     );
@@ -55,6 +57,7 @@ export function buildProgram(io: Io, dependencies: CliDependencies = {}): Comman
   registerNotifyCommand(program, io, targetOptions, dependencies.notify);
   registerGuestbookCommand(program, io, targetOptions);
   registerCoupleCommand(program, io, targetOptions);
+  registerDataCommand(program, io, targetOptions);
   // Subcommands print through io and report errors to runCli, like the top level.
   for (const command of program.commands) {
     command.configureOutput(program.configureOutput()).exitOverride();

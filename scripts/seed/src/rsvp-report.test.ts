@@ -8,7 +8,7 @@ import type { Rsvp } from "@boda/server/contract/rsvp";
 import { type Entry, statusOf, totals } from "@boda/server/contract/rsvp-totals";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { catererReport, peopleRows, reminderText, whatsappLink } from "./rsvp-report";
+import { catererReport, describeChange, peopleRows, reminderText, whatsappLink } from "./rsvp-report";
 
 const content = Content.parse(
   parse(readFileSync(path.join(REPO_ROOT, "scripts/seed/content/boda.example.yaml"), "utf8")),
@@ -171,5 +171,23 @@ describe("exports", () => {
     });
     expect(report.rows.filter((row) => row.event === "cena-ensayo").map((row) => row.person)).toEqual(["Ana"]);
     expect(report.rows[0]).toMatchObject({ dietary: "shellfish-allergy", dietary_notes: "también el pulpo" });
+  });
+
+  it("say in the history that dietary needs changed, never what they are (they belong in the exports only)", () => {
+    const [ana, leo] = confirmed.people;
+    if (!ana || !leo) throw new Error("the fixture has two people");
+    const before: Rsvp = { ...confirmed, people: [{ ...ana, dietary: [], dietaryNotes: undefined }, leo] };
+    const lines = describeChange(
+      {
+        revision: 2,
+        at: "2026-12-03T10:00:00.000Z",
+        by: { kind: "household", uid: "household:familia" },
+        before,
+        after: confirmed,
+      },
+      content,
+    );
+    expect(lines).toEqual(["Ana: dietary needs changed (see rsvp export)"]);
+    expect(lines.join("\n")).not.toMatch(/pulpo|shellfish/);
   });
 });

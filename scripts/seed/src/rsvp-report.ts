@@ -175,8 +175,10 @@ export function describeChange(change: RsvpChange, content: Pick<Content, "event
       if (from !== to) changes.push(`${event.id} ${yesNo(from)} → ${yesNo(to)}`);
     }
     if (was.mealId !== person.mealId) changes.push(`meal ${meal(was.mealId)} → ${meal(person.mealId)}`);
-    const needs = (each: RsvpPerson) => [...each.dietary, each.dietaryNotes ?? ""].filter(Boolean).join(", ") || "—";
-    if (needs(was) !== needs(person)) changes.push(`dietary ${needs(was)} → ${needs(person)}`);
+    // Allergies and dietary notes stay out of printed output (terminals, scrollback, pasted logs): only that they
+    // changed. The exports (`rsvp export`, `--caterer`) carry them.
+    const needs = (each: RsvpPerson) => JSON.stringify([each.dietary, each.dietaryNotes ?? ""]);
+    if (needs(was) !== needs(person)) changes.push("dietary needs changed (see rsvp export)");
     if (changes.length > 0) lines.push(`${person.name}: ${changes.join("; ")}`);
   }
   for (const gone of earlier.values()) lines.push(`${gone.name}: removed`);

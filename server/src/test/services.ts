@@ -1,6 +1,7 @@
 // Builds the BFF's real services over a test Firestore and the Auth emulator, callers that act as a given viewer,
 // and the households and ID tokens the tests sign in with.
 import { fileURLToPath } from "node:url";
+import type { FastifyBaseLogger } from "fastify";
 import { getAuth } from "firebase-admin/auth";
 import { getDatabase } from "firebase-admin/database";
 import type { Firestore } from "firebase-admin/firestore";
@@ -30,6 +31,8 @@ export interface TestServiceOptions {
   redeemLimits?: RedeemLimits;
   guestbookLimits?: GuestbookLimits;
   limitStore?: LimitStore;
+  /** Where the services' own errors go (listeners, limits); dropped unless a test reads them. */
+  log?: Pick<FastifyBaseLogger, "error">;
 }
 
 /** The real services over a test Firestore; switches come from the repository's template file (or a copy). */
@@ -38,7 +41,7 @@ export function testBff(db: TestFirestore, options: TestServiceOptions = {}) {
     firebase: { firestore: db.firestore, auth: getAuth(db.app), database: getDatabase(db.app) },
     switches: templateFileSwitches(getRemoteConfig(db.app), options.templateFile ?? TEMPLATE_FILE),
     firebaseWebConfig: { projectId: "demo-boda", apiKey: "demo-api-key", authEmulatorUrl: "http://127.0.0.1:9099" },
-    log: quietLog,
+    log: options.log ?? quietLog,
     now: options.now,
     redeemLimits: options.redeemLimits,
     guestbookLimits: options.guestbookLimits,

@@ -114,7 +114,7 @@ export function statusReport(data: RsvpData, baseUrl: string, deadline: string |
   return lines;
 }
 
-async function writeCsv(file: string, rows: ReadonlyArray<Record<string, string | number>>): Promise<void> {
+export async function writeCsv(file: string, rows: ReadonlyArray<Record<string, string | number>>): Promise<void> {
   const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
   // The BOM makes spreadsheet programs read accents (Lucía, Begoña) correctly.
   await writeFileAtomic(file, `\uFEFF${stringify(rows.map(spreadsheetSafeRow), { header: true, columns })}`);
