@@ -1,8 +1,10 @@
 // Builds the BFF's services over Firebase handles: the one wiring used by the process (main.ts) and by tests.
 import type { FastifyBaseLogger } from "fastify";
 import type { Auth } from "firebase-admin/auth";
+import { firebaseEmailLinks } from "./auth/firebase-email-links";
 import { createInviteRedeemer, type RedeemLimits } from "./auth/invite-redeemer";
-import { createViewerResolver, type VerifyIdToken } from "./auth/viewer";
+import { createLostInvitationHelp, type EmailLinks, type LostInvitationClock, type LostInvitationLimits } from "./auth/lost-invitation";
+import { createViewerResolver, type HouseholdClaims, type VerifyIdToken } from "./auth/viewer";
 import type { SwitchesSource } from "./config/switches-source";
 import { createContentCache } from "./content/content-cache";
 import { createContentRepository } from "./content/content-repository";
@@ -27,6 +29,13 @@ export interface ServiceOptions {
   guestbookLimits?: GuestbookLimits;
   /** Where the limits count; the Realtime Database unless given (a test that lifts the limits counts in memory). */
   limitStore?: LimitStore;
+  lostInvitationLimits?: LostInvitationLimits;
+  /** The lost-invitation answer's clock (tests inject one instead of waiting). */
+  lostInvitationClock?: LostInvitationClock;
+  /** The site's address, where emailed sign-in links bring guests back. */
+  siteUrl: string;
+  /** Email-link sign-in; Firebase Auth's (the emulator's when it runs) unless given. */
+  emailLinks?: EmailLinks;
   /** Day-of push messages; off unless a real project configures them. */
   push?: PushSubscriptions;
 }
@@ -47,19 +56,31 @@ export function createServices(options: ServiceOptions) {
   const shutdown = new AbortController();
   // Sign-in and guestbook limits, counted together by every instance (why the Realtime Database: limits/shared-limits).
   const limitStore = options.limitStore ?? realtimeDatabaseLimitStore(database, { log: options.log });
+  const createCustomToken = async (uid: string, claims: HouseholdClaims) => {
+    await ensureHouseholdAccount(auth, uid);
+    return auth.createCustomToken(uid, { ...claims });
+  };
   const services: Services = {
     content: createContentCache(createContentRepository(firestore), options.log),
     views: createAudienceViews(),
     switches: options.switches,
     households,
-    invitations: createInviteRedeemer({
+    invitations: createInviteRedeemer({ households, createCustomToken, limits: options.redeemLimits, limitStore }),
+    lostInvitation: createLostInvitationHelp({
       households,
-      createCustomToken: async (uid, claims) => {
-        await ensureHouseholdAccount(auth, uid);
-        return auth.createCustomToken(uid, { ...claims });
-      },
-      limits: options.redeemLimits,
+      createCustomToken,
+      emailLinks:
+        options.emailLinks ??
+        firebaseEmailLinks({
+          auth,
+          apiKey: options.firebaseWebConfig.apiKey,
+          authEmulatorHost: options.firebaseWebConfig.authEmulatorUrl?.replace(/^https?:\/\//, ""),
+          siteUrl: options.siteUrl,
+        }),
+      limits: options.lostInvitationLimits,
+      clock: options.lostInvitationClock,
       limitStore,
+      log: options.log,
     }),
     rsvps: createRsvpRepository(firestore),
     live: createLiveHub(database, options.log),

@@ -6,6 +6,7 @@ import { getDatabase } from "firebase-admin/database";
 import type { Firestore } from "firebase-admin/firestore";
 import { getRemoteConfig } from "firebase-admin/remote-config";
 import type { RedeemLimits } from "../auth/invite-redeemer";
+import type { LostInvitationClock, LostInvitationLimits } from "../auth/lost-invitation";
 import type { Viewer } from "../auth/viewer";
 import { templateFileSwitches } from "../config/switches-source";
 import type { Services } from "../context";
@@ -29,6 +30,8 @@ export interface TestServiceOptions {
   redeemLimits?: RedeemLimits;
   guestbookLimits?: GuestbookLimits;
   limitStore?: LimitStore;
+  lostInvitationLimits?: LostInvitationLimits;
+  lostInvitationClock?: LostInvitationClock;
 }
 
 /** The real services over a test Firestore; switches come from the repository's template file (or a copy). */
@@ -42,6 +45,9 @@ export function testBff(db: TestFirestore, options: TestServiceOptions = {}) {
     redeemLimits: options.redeemLimits,
     guestbookLimits: options.guestbookLimits,
     limitStore: options.limitStore,
+    lostInvitationLimits: options.lostInvitationLimits,
+    lostInvitationClock: options.lostInvitationClock,
+    siteUrl: "http://127.0.0.1:8787",
   });
 }
 
