@@ -74,7 +74,8 @@ export function createServices(options: ServiceOptions) {
         firebaseEmailLinks({
           auth,
           apiKey: options.firebaseWebConfig.apiKey,
-          authEmulatorHost: options.firebaseWebConfig.authEmulatorUrl?.replace(/^https?:\/\//, ""),
+          // The Auth emulator firebase-admin itself talks to, when it does.
+          authEmulatorHost: process.env.FIREBASE_AUTH_EMULATOR_HOST,
           siteUrl: options.siteUrl,
         }),
       limits: options.lostInvitationLimits,
