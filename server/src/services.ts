@@ -32,8 +32,8 @@ export interface ServiceOptions {
   lostInvitationLimits?: LostInvitationLimits;
   /** The lost-invitation answer's clock (tests inject one instead of waiting). */
   lostInvitationClock?: LostInvitationClock;
-  /** The site's address, where emailed sign-in links bring guests back. */
-  siteUrl: string;
+  /** The site's address, where emailed sign-in links bring guests back; the local BFF's unless given. */
+  siteUrl?: string;
   /** Email-link sign-in; Firebase Auth's (the emulator's when it runs) unless given. */
   emailLinks?: EmailLinks;
   /** Day-of push messages; off unless a real project configures them. */
@@ -76,7 +76,7 @@ export function createServices(options: ServiceOptions) {
           apiKey: options.firebaseWebConfig.apiKey,
           // The Auth emulator firebase-admin itself talks to, when it does.
           authEmulatorHost: process.env.FIREBASE_AUTH_EMULATOR_HOST,
-          siteUrl: options.siteUrl,
+          siteUrl: options.siteUrl ?? "http://127.0.0.1:8787",
         }),
       limits: options.lostInvitationLimits,
       clock: options.lostInvitationClock,

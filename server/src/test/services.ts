@@ -47,7 +47,6 @@ export function testBff(db: TestFirestore, options: TestServiceOptions = {}) {
     limitStore: options.limitStore,
     lostInvitationLimits: options.lostInvitationLimits,
     lostInvitationClock: options.lostInvitationClock,
-    siteUrl: "http://127.0.0.1:8787",
   });
 }
 
