@@ -114,7 +114,7 @@ describe("getting back in without the invitation link", () => {
       input: { household: garcia.key, oobCode: sent?.oobCode },
     });
     expect(finished.status).toBe(200);
-    const { token } = finished.body.result?.data as { token: string };
+    const { token } = (finished.body.result?.data ?? {}) as { token: string };
     const mine = await call(base, "invitations.mine", { token: await idTokenFor(token) });
     expect(mine.body.result?.data).toMatchObject({ household: { key: garcia.key } });
   });

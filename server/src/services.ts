@@ -3,7 +3,12 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Auth } from "firebase-admin/auth";
 import { firebaseEmailLinks } from "./auth/firebase-email-links";
 import { createInviteRedeemer, type RedeemLimits } from "./auth/invite-redeemer";
-import { createLostInvitationHelp, type EmailLinks, type LostInvitationClock, type LostInvitationLimits } from "./auth/lost-invitation";
+import {
+  createLostInvitationHelp,
+  type EmailLinks,
+  type LostInvitationClock,
+  type LostInvitationLimits,
+} from "./auth/lost-invitation";
 import { createViewerResolver, type HouseholdClaims, type VerifyIdToken } from "./auth/viewer";
 import type { SwitchesSource } from "./config/switches-source";
 import { createContentCache } from "./content/content-cache";

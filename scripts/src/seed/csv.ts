@@ -300,7 +300,9 @@ function readTables(
     const table = (colon < 0 ? item : item.slice(colon + 1)).trim();
     if (table === "") return { problem: `"${item}" names nobody's table; write the table after the colon` };
     if (table.length > MAX_TABLE_LENGTH)
-      return { problem: `"${table.slice(0, 20)}…" is longer than ${MAX_TABLE_LENGTH} characters; shorten the table's name` };
+      return {
+        problem: `"${table.slice(0, 20)}…" is longer than ${MAX_TABLE_LENGTH} characters; shorten the table's name`,
+      };
     if (colon < 0) {
       bare.push(table);
       continue;

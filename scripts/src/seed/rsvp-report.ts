@@ -171,7 +171,9 @@ export function catererReport(entries: readonly Entry[], content: Pick<Content, 
       }
     }
     rows.push(...eventRows.sort((a, b) => byTable(String(a.table), String(b.table))));
-    const tables = [...perTable.keys()].sort(byTable).map((table) => ({ table, ...(perTable.get(table) as PlateCount) }));
+    const tables = [...perTable.keys()]
+      .sort(byTable)
+      .map((table) => ({ table, ...(perTable.get(table) as PlateCount) }));
     summary.push({ ...perEvent, tables });
   }
   return { rows, summary };

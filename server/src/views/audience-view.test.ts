@@ -2,10 +2,10 @@
 // by their tags, the couple everything. Pure: the published example wedding, no emulator.
 import { describe, expect, it } from "vitest";
 import type { PublishedContent } from "../content/content-repository";
-import type { OpenSiteView } from "../contract/site-view";
-import { exampleContent } from "../test/emulators";
 import type { Household } from "../contract/household";
+import type { OpenSiteView } from "../contract/site-view";
 import { SITE_PHASES } from "../contract/switches";
+import { exampleContent } from "../test/emulators";
 import { type Audience, audienceKey, buildAudienceView, createAudienceViews, seatingFor } from "./audience-view";
 
 const published: PublishedContent = { content: exampleContent(), version: 3, changes: [] };

@@ -148,7 +148,9 @@ export async function exportRsvps(
       `Wrote ${file} (${plural(report.rows.length, "plate")}).`,
       ...report.summary.flatMap((event) => [
         `  ${event.title}: ${plateLine(event)}`,
-        ...event.tables.map((table) => `    ${table.table === NO_TABLE ? table.table : `table ${table.table}`}: ${plateLine(table)}`),
+        ...event.tables.map(
+          (table) => `    ${table.table === NO_TABLE ? table.table : `table ${table.table}`}: ${plateLine(table)}`,
+        ),
       ]),
     ];
   }
@@ -263,7 +265,10 @@ export function registerRsvpCommand(program: Command, io: Io, targetOptions: () 
       "write every household and person to CSV and JSON, or with --caterer the meals and dietary needs per event",
     )
     .option("--out <dir>", "folder for the files", "exportar")
-    .option("--caterer", "only what the caterer needs: who eats at each event, table by table, meal and dietary needs (catering.csv)")
+    .option(
+      "--caterer",
+      "only what the caterer needs: who eats at each event, table by table, meal and dietary needs (catering.csv)",
+    )
     .addHelpText(
       "after",
       "\nExamples:\n  pnpm seed rsvp export\n  pnpm seed rsvp export --caterer --out para-el-catering",
