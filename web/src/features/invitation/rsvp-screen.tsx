@@ -8,7 +8,7 @@ import { paths } from "../../config/paths";
 import { useTRPC } from "../../lib/trpc";
 import { useSession } from "../../lib/use-session";
 import { CodeEntry } from "./code-entry";
-import { LostLinkHelp } from "./lost-link-help";
+import { LostInvitation } from "./lost-invitation";
 import { RsvpForm } from "./rsvp-form";
 import { RsvpSummary } from "./rsvp-summary";
 import { useInvitationText } from "./texts";
@@ -37,8 +37,7 @@ export function RsvpScreen() {
         <div className="card">
           <p>{t.rsvpForStrangers}</p>
           <CodeEntry site={site.data} />
-          <p className="lost-link-title">{t.lostLinkTitle}</p>
-          <LostLinkHelp site={site.data} />
+          <LostInvitation site={site.data} />
         </div>
       )}
     </section>

@@ -15,7 +15,15 @@ export const invitationTexts = defineTexts({
     codeHint: "16 letras y números; da igual mayúsculas, espacios o guiones.",
     codeSubmit: "Entrar",
     codeRequired: "Escribe el código que aparece en tu tarjeta.",
-    lostLinkTitle: "¿Has perdido el enlace?",
+    lostLinkTitle: "¿Has perdido la invitación?",
+    lostLabel: "Tu correo o tu nombre",
+    lostHint: "Como en la lista de invitados; da igual tildes, mayúsculas o el orden de los apellidos.",
+    lostSubmit: "Enviarme un enlace",
+    lostRequired: "Escribe tu correo o tu nombre y apellidos.",
+    lostAnswer: (maskedEmail: string | null) =>
+      `Si está en la lista de invitados con un correo, acabamos de enviar un enlace para entrar${maskedEmail ? ` a ${maskedEmail}` : " al correo de la lista"}. Si en unos minutos no ha llegado (mira también en spam), escribe a los novios.`,
+    lostTooMany: (minutes: number) =>
+      `Demasiadas búsquedas seguidas. Espera ${minutes === 1 ? "1 minuto" : `${minutes} minutos`} o escribe a los novios.`,
     greeting: (name: string) => `¡Hola, ${name}!`,
     greetingCoupleTitle: "¡Hola, novios!",
     greetingCouple: "Estáis viendo la página con todos los detalles, como los vería cualquier invitado.",
@@ -105,7 +113,15 @@ export const invitationTexts = defineTexts({
     codeHint: "16 letters and digits; capitals, spaces and dashes do not matter.",
     codeSubmit: "Open",
     codeRequired: "Type the code printed on your card.",
-    lostLinkTitle: "Lost your link?",
+    lostLinkTitle: "Lost your invitation?",
+    lostLabel: "Your email or your name",
+    lostHint: "As on the guest list; accents, capitals and the order of surnames do not matter.",
+    lostSubmit: "Send me a link",
+    lostRequired: "Type your email, or your first name and surname.",
+    lostAnswer: (maskedEmail: string | null) =>
+      `If it is on the guest list with an email, we have just sent a sign-in link${maskedEmail ? ` to ${maskedEmail}` : " to the address on the list"}. If nothing arrives in a few minutes (check spam too), write to the couple.`,
+    lostTooMany: (minutes: number) =>
+      `Too many lookups in a row. Wait ${minutes === 1 ? "1 minute" : `${minutes} minutes`}, or write to the couple.`,
     greeting: (name: string) => `Hello, ${name}!`,
     greetingCoupleTitle: "Hello, newlyweds-to-be!",
     greetingCouple: "You are seeing the page with every detail, as any guest would.",

@@ -8,7 +8,7 @@ import { formatWeddingDate } from "../../lib/format-date";
 import type { Invitation, SiteContent } from "../../lib/trpc";
 import { useSession } from "../../lib/use-session";
 import { CodeEntry } from "./code-entry";
-import { LostLinkHelp } from "./lost-link-help";
+import { LostInvitation } from "./lost-invitation";
 import { type InvitationText, useInvitationText } from "./texts";
 import { useInvitation } from "./use-invitation";
 
@@ -104,8 +104,7 @@ function StrangerWelcome({ site }: { site: SiteContent }) {
       <h2 id="welcome-title">{t.haveInvitationTitle}</h2>
       <p>{site.access === "invited-only" ? t.invitedOnlyBody : t.haveInvitationBody}</p>
       <CodeEntry site={site} autoFocus={notice === "use-another-invitation"} />
-      <p className="lost-link-title">{t.lostLinkTitle}</p>
-      <LostLinkHelp site={site} />
+      <LostInvitation site={site} />
     </section>
   );
 }
