@@ -28,12 +28,7 @@ export type BffClient = ReturnType<typeof createTRPCClient<AppRouter>>;
  * redeeming a link, asking for a sign-in link by email and opening it (which must work even with a stale sign-in).
  * They never wait for, nor carry, a token.
  */
-const SESSIONLESS = new Set([
-  "config.get",
-  "invitations.redeem",
-  "invitations.recover",
-  "invitations.finishEmailLink",
-]);
+const SESSIONLESS = new Set(["config.get", "invitations.redeem", "invitations.recover", "invitations.finishEmailLink"]);
 
 /**
  * The queries every page makes go alone, each as a plain GET on its own URL (`/trpc/site.content`,

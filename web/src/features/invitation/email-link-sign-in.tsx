@@ -24,7 +24,11 @@ function forgetEmailLink(): void {
   const query = new URLSearchParams(window.location.search);
   for (const name of [EMAIL_LINK_HOUSEHOLD_PARAM, ...FIREBASE_PARAMS]) query.delete(name);
   const search = query.toString();
-  window.history.replaceState(window.history.state, "", `${window.location.pathname}${search ? `?${search}` : ""}${window.location.hash}`);
+  window.history.replaceState(
+    window.history.state,
+    "",
+    `${window.location.pathname}${search ? `?${search}` : ""}${window.location.hash}`,
+  );
 }
 
 export function EmailLinkSignIn({ site }: { site: SiteContent | undefined }) {

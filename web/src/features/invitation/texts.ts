@@ -25,6 +25,8 @@ export const invitationTexts = defineTexts({
     lostTooMany: (minutes: number) =>
       `Demasiadas búsquedas seguidas. Espera ${minutes === 1 ? "1 minuto" : `${minutes} minutos`} o escribe a los novios.`,
     greeting: (name: string) => `¡Hola, ${name}!`,
+    yourTable: (table: string) => `Vuestra mesa: ${table}`,
+    memberTable: (name: string, table: string) => `${name}: mesa ${table}`,
     greetingCoupleTitle: "¡Hola, novios!",
     greetingCouple: "Estáis viendo la página con todos los detalles, como los vería cualquier invitado.",
     seeAnswers: "Ver las respuestas",
@@ -123,6 +125,8 @@ export const invitationTexts = defineTexts({
     lostTooMany: (minutes: number) =>
       `Too many lookups in a row. Wait ${minutes === 1 ? "1 minute" : `${minutes} minutes`}, or write to the couple.`,
     greeting: (name: string) => `Hello, ${name}!`,
+    yourTable: (table: string) => `Your table: ${table}`,
+    memberTable: (name: string, table: string) => `${name}: table ${table}`,
     greetingCoupleTitle: "Hello, newlyweds-to-be!",
     greetingCouple: "You are seeing the page with every detail, as any guest would.",
     seeAnswers: "See the answers",

@@ -49,10 +49,11 @@ function HouseholdWelcome() {
       <LoadError error={invitation.error} onRetry={() => void invitation.refetch()} retrying={invitation.isFetching} />
     );
   }
-  const { household, rsvp, window } = invitation.data;
+  const { household, rsvp, window, seating } = invitation.data;
   return (
     <section className="card welcome" aria-labelledby="welcome-title">
       <h2 id="welcome-title">{t.greeting(household.displayName)}</h2>
+      {seating ? <SeatingNote seating={seating} t={t} /> : null}
       <p>{rsvpStatus(invitation.data, t)}</p>
       <p className="muted">{windowNote(invitation.data, t)}</p>
       <div className="actions">
@@ -78,6 +79,22 @@ function HouseholdWelcome() {
         </button>
       </p>
     </section>
+  );
+}
+
+/** Where the household sits, in the wedding's last days (the BFF sends it only then): "which table are we at?" */
+function SeatingNote({ seating, t }: { seating: NonNullable<Invitation["seating"]>; t: InvitationText }) {
+  return (
+    <div className="seating">
+      {seating.table !== null ? <p className="seating-table">{t.yourTable(seating.table)}</p> : null}
+      {seating.members.length > 0 ? (
+        <ul className="seating-members">
+          {seating.members.map((member) => (
+            <li key={member.name}>{t.memberTable(member.name, member.table)}</li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
   );
 }
 
