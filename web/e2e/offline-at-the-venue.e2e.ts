@@ -5,7 +5,6 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { injectFault } from "@boda/server/test/hardening-ledger";
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import {
   accessibilityViolations,
@@ -14,26 +13,12 @@ import {
   guestsForThisFile,
   PHONE,
   pageUrl,
+  readyForOffline,
   screenshotPath,
 } from "./support/browser";
 import { demoInvite, EXAMPLE_CONTENT_FILE, seed } from "./support/stack";
 
 const guests = guestsForThisFile();
-
-/** Waits until the service worker controls the page and the content is stored for offline use. */
-async function readyForOffline(page: Page, procedures: string[]) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await expect
-    .poll(() =>
-      page.evaluate(
-        (wanted) => wanted.every((name) => (window.localStorage.getItem("boda.offline") ?? "").includes(name)),
-        procedures.map((procedure) => JSON.stringify(procedure.split("."))),
-      ),
-    )
-    .toBe(true);
-}
 
 describe("offline at the venue", () => {
   it("reopens the home screen and the places with no network, then refreshes by itself when the signal is back", async () => {
