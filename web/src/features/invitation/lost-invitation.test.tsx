@@ -99,6 +99,13 @@ describe("the household's table", () => {
     expect(welcome.getByText("Pablo: mesa Infantil")).toBeTruthy();
   });
 
+  it("should appear without a reload when the couple moves the phase to the wedding week", async () => {
+    const { bff } = renderApp({ history: ["/"], signedInAs: seated, bff: { households: [seated] } });
+    await screen.findByRole("heading", { level: 2, name: "¡Hola, Familia Fernández García!" });
+    bff.setSwitches({ site_phase: "wedding-week" });
+    expect(await screen.findByText("Vuestra mesa: 5")).toBeTruthy();
+  });
+
   it("should stay hidden while answers are still open", async () => {
     renderApp({ history: ["/"], signedInAs: seated, bff: { households: [seated] } });
     await screen.findByRole("heading", { level: 2, name: "¡Hola, Familia Fernández García!" });

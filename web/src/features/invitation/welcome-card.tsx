@@ -1,10 +1,12 @@
 // The top of the dashboard for whoever is looking: the household greeted by name with its answer and a way to
 // change it; the couple reminded they see everything; a stranger invited to open the invitation.
 import { isAttendingAnything } from "@boda/server/contract/attendance";
+import { useEffect, useRef } from "react";
 import { Link } from "react-router-dom";
 import { LoadError } from "../../components/query-status";
 import { paths } from "../../config/paths";
 import { formatWeddingDate } from "../../lib/format-date";
+import { useSitePhase } from "../../lib/live";
 import type { Invitation, SiteContent } from "../../lib/trpc";
 import { useSession } from "../../lib/use-session";
 import { CodeEntry } from "./code-entry";
@@ -43,6 +45,14 @@ function HouseholdWelcome() {
   const t = useInvitationText();
   const { session, setNotice } = useSession();
   const invitation = useInvitation();
+  // The seating is in the invitation from the wedding week on: ask again when the couple moves the phase on.
+  const phase = useSitePhase();
+  const shownPhase = useRef(phase);
+  const { refetch } = invitation;
+  useEffect(() => {
+    if (phase !== undefined && shownPhase.current !== undefined && phase !== shownPhase.current) void refetch();
+    shownPhase.current = phase;
+  }, [phase, refetch]);
   if (invitation.isPending) return null;
   if (invitation.isError) {
     return (
