@@ -25,10 +25,11 @@ export function firebaseEmailLinks(options: {
     ? `http://${options.authEmulatorHost}/identitytoolkit.googleapis.com/v1`
     : "https://identitytoolkit.googleapis.com/v1";
 
-  async function call(method: string, body: object): Promise<{ localId?: string }> {
+  async function call(method: string, body: object, locale?: string): Promise<{ localId?: string }> {
     const response = await fetch(`${base}/${method}?key=${encodeURIComponent(options.apiKey)}`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      // The email's language, as the browser SDK sets it from `auth.languageCode`.
+      headers: { "content-type": "application/json", ...(locale ? { "x-firebase-locale": locale } : {}) },
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(10_000),
     });
@@ -50,15 +51,19 @@ export function firebaseEmailLinks(options: {
     async send(household: Household) {
       if (!household.email) return;
       await giveAccountEmail(householdUid(household.key), household.email);
+      // No `lang` here: Firebase adds its own (the email's language) when it sends the guest back.
       const continueUrl = new URL(options.siteUrl);
       continueUrl.searchParams.set(EMAIL_LINK_HOUSEHOLD_PARAM, household.key);
-      continueUrl.searchParams.set("lang", household.language);
-      await call("accounts:sendOobCode", {
-        requestType: "EMAIL_SIGNIN",
-        email: household.email,
-        continueUrl: continueUrl.href,
-        canHandleCodeInApp: true,
-      });
+      await call(
+        "accounts:sendOobCode",
+        {
+          requestType: "EMAIL_SIGNIN",
+          email: household.email,
+          continueUrl: continueUrl.href,
+          canHandleCodeInApp: true,
+        },
+        household.language,
+      );
     },
     async confirm(email, oobCode) {
       const answer = await call("accounts:signInWithEmailLink", { email, oobCode });

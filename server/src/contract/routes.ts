@@ -21,8 +21,8 @@ export const LANGUAGE_STORAGE_KEY = "boda.language";
 export const SIGNED_IN_STORAGE_KEY = "boda.signed-in";
 
 /**
- * The sign-in link emailed to a guest who lost the invitation comes back as `/?hogar=<household key>&lang=..` plus
- * Firebase's `mode=signIn&oobCode=..`, in the query (not the fragment): Firebase appends its parameters there.
+ * The sign-in link emailed to a guest who lost the invitation comes back as `/?hogar=<household key>` plus Firebase's
+ * `mode=signIn&oobCode=..&lang=..`, in the query (not the fragment): Firebase appends its parameters there.
  */
 export const EMAIL_LINK_HOUSEHOLD_PARAM = "hogar";
 

@@ -1,8 +1,9 @@
 // Opening the sign-in link emailed to a guest who lost the invitation: Firebase brings them back to
-// `/?hogar=<household>&lang=..&mode=signIn&oobCode=..`. The BFF checks the one-time code and hands back the same
-// custom token the invite link gives, so the household is signed in exactly as with its link. Then the code leaves the
-// address bar (replace: it lingers neither in history nor in screenshots). Says so while it works, and what to do
-// when the link is spent; the public page keeps working underneath either way.
+// `/?hogar=<household>&mode=signIn&oobCode=..&lang=..`. The BFF checks the one-time code and hands back the same
+// custom token the invite link gives, so the household is signed in exactly as with its link, in its own language
+// (Firebase's `lang` is the email's, not the guest's choice). Then the code leaves the address bar (replace: it
+// lingers neither in history nor in screenshots). Says so while it works, and what to do when the link is spent;
+// the public page keeps working underneath either way.
 import { EMAIL_LINK_HOUSEHOLD_PARAM } from "@boda/server/contract/routes";
 import { useEffect, useRef } from "react";
 import { useI18n } from "../../lib/i18n/language";
@@ -10,8 +11,8 @@ import { errorReason, type SiteContent } from "../../lib/trpc";
 import { RedeemProblem } from "./redeem-problem";
 import { useEmailLinkSignIn } from "./use-redeem";
 
-/** What Firebase adds to the address; everything but `lang` goes once the link is used. */
-const FIREBASE_PARAMS = ["mode", "oobCode", "apiKey", "continueUrl", "tenantId"];
+/** What Firebase adds to the address; all of it goes once the link is used. */
+const FIREBASE_PARAMS = ["mode", "oobCode", "apiKey", "continueUrl", "tenantId", "lang"];
 
 function emailLinkInAddress(): { household: string; oobCode: string } | undefined {
   const query = new URLSearchParams(window.location.search);

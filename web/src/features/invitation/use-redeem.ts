@@ -13,7 +13,7 @@ interface Redemption {
 
 function useInvitationSignIn<Input>(
   redeem: (input: Input) => Promise<Redemption>,
-  options: { keepLanguage?: boolean },
+  options: { keepLanguage?: boolean } = {},
 ) {
   const { session, setNotice } = useSession();
   const { setLanguage } = useI18n();
@@ -35,11 +35,10 @@ export function useRedeem(options: { keepLanguage?: boolean } = {}) {
   return useInvitationSignIn((code: string) => client.invitations.redeem.mutate({ code }), options);
 }
 
-/** The emailed link carries the household and Firebase's one-time code; its `lang` already chose the language. */
+/** The emailed link carries the household and Firebase's one-time code; the household's language becomes the page's. */
 export function useEmailLinkSignIn() {
   const client = useTRPCClient();
-  return useInvitationSignIn(
-    (input: { household: string; oobCode: string }) => client.invitations.finishEmailLink.mutate(input),
-    { keepLanguage: true },
+  return useInvitationSignIn((input: { household: string; oobCode: string }) =>
+    client.invitations.finishEmailLink.mutate(input),
   );
 }
