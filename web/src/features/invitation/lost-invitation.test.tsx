@@ -84,26 +84,31 @@ describe("the household's table", () => {
     members: garcia.members.map((member) => (member.id === "pablo" ? { ...member, table: "Infantil" } : member)),
   };
 
-  it("should be at the top of the household's page on the day, with whoever sits elsewhere", async () => {
+  it("should lead the household's page on the day, with whoever sits elsewhere", async () => {
     renderApp({
       history: ["/"],
       signedInAs: seated,
       bff: { households: [seated], switches: { site_phase: "day-of" } },
     });
-    const welcome = within(
-      (await screen.findByRole("heading", { level: 2, name: "¡Hola, Familia Fernández García!" })).closest(
-        "section",
-      ) as HTMLElement,
-    );
-    expect(welcome.getByText("Vuestra mesa: 5")).toBeTruthy();
-    expect(welcome.getByText("Pablo: mesa Infantil")).toBeTruthy();
+    const table = await screen.findByRole("heading", { level: 2, name: "Vuestra mesa: 5" });
+    expect(within(table.closest("section") as HTMLElement).getByText("Pablo: mesa Infantil")).toBeTruthy();
+    // Right under the couple's names, before anything else on the page.
+    const headings = screen.getAllByRole("heading", { level: 2 }).map((heading) => heading.textContent);
+    expect(headings[0]).toBe("Vuestra mesa: 5");
+  });
+
+  it("should name each member's table when the household has none", async () => {
+    const split = { ...seated, table: undefined, members: seated.members.map((member) => ({ ...member, table: "7" })) };
+    renderApp({ history: ["/"], signedInAs: split, bff: { households: [split], switches: { site_phase: "day-of" } } });
+    const tables = await screen.findByRole("heading", { level: 2, name: "Vuestras mesas" });
+    expect(within(tables.closest("section") as HTMLElement).getByText("Carmen García: mesa 7")).toBeTruthy();
   });
 
   it("should appear without a reload when the couple moves the phase to the wedding week", async () => {
     const { bff } = renderApp({ history: ["/"], signedInAs: seated, bff: { households: [seated] } });
     await screen.findByRole("heading", { level: 2, name: "¡Hola, Familia Fernández García!" });
     bff.setSwitches({ site_phase: "wedding-week" });
-    expect(await screen.findByText("Vuestra mesa: 5")).toBeTruthy();
+    expect(await screen.findByRole("heading", { level: 2, name: "Vuestra mesa: 5" })).toBeTruthy();
   });
 
   it("should stay hidden while answers are still open", async () => {

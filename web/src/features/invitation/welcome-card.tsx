@@ -1,18 +1,16 @@
 // The top of the dashboard for whoever is looking: the household greeted by name with its answer and a way to
 // change it; the couple reminded they see everything; a stranger invited to open the invitation.
 import { isAttendingAnything } from "@boda/server/contract/attendance";
-import { useEffect, useRef } from "react";
 import { Link } from "react-router-dom";
 import { LoadError } from "../../components/query-status";
 import { paths } from "../../config/paths";
 import { formatWeddingDate } from "../../lib/format-date";
-import { useSitePhase } from "../../lib/live";
 import type { Invitation, SiteContent } from "../../lib/trpc";
 import { useSession } from "../../lib/use-session";
 import { CodeEntry } from "./code-entry";
 import { LostInvitation } from "./lost-invitation";
 import { type InvitationText, useInvitationText } from "./texts";
-import { useInvitation } from "./use-invitation";
+import { useInvitationFollowingThePhase } from "./use-invitation";
 
 export function WelcomeCard({ site }: { site: SiteContent }) {
   const { kind } = useSession();
@@ -44,26 +42,17 @@ function CoupleWelcome() {
 function HouseholdWelcome() {
   const t = useInvitationText();
   const { session, setNotice } = useSession();
-  const invitation = useInvitation();
-  // The seating is in the invitation from the wedding week on: ask again when the couple moves the phase on.
-  const phase = useSitePhase();
-  const shownPhase = useRef(phase);
-  const { refetch } = invitation;
-  useEffect(() => {
-    if (phase !== undefined && shownPhase.current !== undefined && phase !== shownPhase.current) void refetch();
-    shownPhase.current = phase;
-  }, [phase, refetch]);
+  const invitation = useInvitationFollowingThePhase();
   if (invitation.isPending) return null;
   if (invitation.isError) {
     return (
       <LoadError error={invitation.error} onRetry={() => void invitation.refetch()} retrying={invitation.isFetching} />
     );
   }
-  const { household, rsvp, window, seating } = invitation.data;
+  const { household, rsvp, window } = invitation.data;
   return (
     <section className="card welcome" aria-labelledby="welcome-title">
       <h2 id="welcome-title">{t.greeting(household.displayName)}</h2>
-      {seating ? <SeatingNote seating={seating} t={t} /> : null}
       <p>{rsvpStatus(invitation.data, t)}</p>
       <p className="muted">{windowNote(invitation.data, t)}</p>
       <div className="actions">
@@ -89,22 +78,6 @@ function HouseholdWelcome() {
         </button>
       </p>
     </section>
-  );
-}
-
-/** Where the household sits, in the wedding's last days (the BFF sends it only then): "which table are we at?" */
-function SeatingNote({ seating, t }: { seating: NonNullable<Invitation["seating"]>; t: InvitationText }) {
-  return (
-    <div className="seating">
-      {seating.table !== null ? <p className="seating-table">{t.yourTable(seating.table)}</p> : null}
-      {seating.members.length > 0 ? (
-        <ul className="seating-members">
-          {seating.members.map((member) => (
-            <li key={member.name}>{t.memberTable(member.name, member.table)}</li>
-          ))}
-        </ul>
-      ) : null}
-    </div>
   );
 }
 
