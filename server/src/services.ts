@@ -3,12 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Auth } from "firebase-admin/auth";
 import { firebaseEmailLinks } from "./auth/firebase-email-links";
 import { createInviteRedeemer, type RedeemLimits } from "./auth/invite-redeemer";
-import {
-  createLostInvitationHelp,
-  type EmailLinks,
-  type LostInvitationClock,
-  type LostInvitationLimits,
-} from "./auth/lost-invitation";
+import { createLostInvitationHelp, type LostInvitationClock, type LostInvitationLimits } from "./auth/lost-invitation";
 import { createViewerResolver, type HouseholdClaims, type VerifyIdToken } from "./auth/viewer";
 import type { SwitchesSource } from "./config/switches-source";
 import { createContentCache } from "./content/content-cache";
@@ -39,8 +34,6 @@ export interface ServiceOptions {
   lostInvitationClock?: LostInvitationClock;
   /** The site's address, where emailed sign-in links bring guests back; the local BFF's unless given. */
   siteUrl?: string;
-  /** Email-link sign-in; Firebase Auth's (the emulator's when it runs) unless given. */
-  emailLinks?: EmailLinks;
   /** Day-of push messages; off unless a real project configures them. */
   push?: PushSubscriptions;
 }
@@ -74,15 +67,14 @@ export function createServices(options: ServiceOptions) {
     lostInvitation: createLostInvitationHelp({
       households,
       createCustomToken,
-      emailLinks:
-        options.emailLinks ??
-        firebaseEmailLinks({
-          auth,
-          apiKey: options.firebaseWebConfig.apiKey,
-          // The Auth emulator firebase-admin itself talks to, when it does.
-          authEmulatorHost: process.env.FIREBASE_AUTH_EMULATOR_HOST,
-          siteUrl: options.siteUrl ?? "http://127.0.0.1:8787",
-        }),
+      // Firebase Auth's email-link sign-in (the emulator's when it runs).
+      emailLinks: firebaseEmailLinks({
+        auth,
+        apiKey: options.firebaseWebConfig.apiKey,
+        // The Auth emulator firebase-admin itself talks to, when it does.
+        authEmulatorHost: process.env.FIREBASE_AUTH_EMULATOR_HOST,
+        siteUrl: options.siteUrl ?? "http://127.0.0.1:8787",
+      }),
       limits: options.lostInvitationLimits,
       clock: options.lostInvitationClock,
       limitStore,

@@ -1,6 +1,6 @@
-// Invitations: redeeming an invite link (anyone, rate-limited), getting back in without it (an emailed sign-in
-// link, auth/lost-invitation.ts) and a signed-in household's own invitation — the
-// greeting, what it is invited to, its answer and until when it may change it.
+// Invitations: redeeming an invite link (anyone, rate-limited), getting back in without it (an emailed sign-in link,
+// auth/lost-invitation.ts), and a signed-in household's own invitation — the greeting, what it is invited to, its
+// answer, until when it may change it, and its table in the last days.
 import { z } from "zod";
 import { householdUid } from "../auth/viewer";
 import type { Services } from "../context";
