@@ -60,6 +60,13 @@ describe("getting back in without the invitation link", () => {
     seats: 1,
     plusOnes: 0,
   });
+  const soloEmail = `paz.${run}@example.com`;
+  const solo = testHousehold(`paz-lost-${run}`, {
+    email: soloEmail,
+    members: [{ id: "paz", name: "Paz Moreno", child: false }],
+    seats: 1,
+    plusOnes: 0,
+  });
   /** The BFF's lost-invitation clock: moves only when told, and records every wait it asks for. */
   let elapsedMs = 0;
   const waits: number[] = [];
@@ -73,18 +80,19 @@ describe("getting back in without the invitation link", () => {
   beforeAll(async () => {
     db = isolatedFirestore("lost");
     await publishContent(db.firestore, exampleContent(), 1);
-    for (const household of [garcia, noEmail, twinA, twinB]) await storeHousehold(db.firestore, household);
+    for (const household of [garcia, noEmail, twinA, twinB, solo]) await storeHousehold(db.firestore, household);
     bff = testBff(db, {
       now: () => new Date("2027-03-01T10:00:00Z"),
       lostInvitationClock: clock,
       lostInvitationLimits: {
         perAddress: { attempts: 8, windowSeconds: 600 },
         global: { attempts: 500, windowSeconds: 600 },
+        perHousehold: { attempts: 3, windowSeconds: 600 },
       },
     });
     app = await buildServer({ ...bff, checkFirestore: async () => {} });
     base = await app.listen({ host: "127.0.0.1", port: 0 });
-    await vi.waitFor(async () => expect(await bff.services.households.byKey(twinB.key)).toBeDefined());
+    await vi.waitFor(async () => expect(await bff.services.households.byKey(solo.key)).toBeDefined());
   });
   afterAll(async () => {
     await app.close();
@@ -208,6 +216,17 @@ describe("getting back in without the invitation link", () => {
     expect(Number(last?.headers["retry-after"])).toBeGreaterThan(0);
     // Another address is not affected.
     expect((await recover("Nadie", "127.0.0.16")).status).toBe(200);
+  });
+
+  it("should email one household at most its own limit of links, whoever asks, answering the same", async () => {
+    // Three links went to this household above; a fourth ask, from a fresh address, is answered but sends nothing.
+    const before = await linksSentTo(garciaEmail);
+    const answer = await recover("Lulu Fernandez", "127.0.0.18");
+    expect(answer.body.result?.data).toEqual({ maskedEmail: null });
+    // Another household asked for after it gets its link; by then the first one's would have been sent too.
+    await recover("Paz Moreno", "127.0.0.18");
+    await vi.waitFor(async () => expect(await linksSentTo(soloEmail)).toHaveLength(1));
+    expect(await linksSentTo(garciaEmail)).toEqual(before);
   });
 
   it("should refuse an empty lookup with a clear message", async () => {

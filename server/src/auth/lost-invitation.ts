@@ -17,12 +17,15 @@ import { type HouseholdClaims, householdUid } from "./viewer";
 export interface LostInvitationLimits {
   perAddress: { attempts: number; windowSeconds: number };
   global: { attempts: number; windowSeconds: number };
+  /** Links emailed to one household per window, whoever asks: nobody can flood a guest's inbox. */
+  perHousehold: { attempts: number; windowSeconds: number };
 }
 
 /** A family trying a few spellings gets through; someone probing the list by name gets a handful an hour. */
 export const DEFAULT_LOST_INVITATION_LIMITS: LostInvitationLimits = {
   perAddress: { attempts: 5, windowSeconds: 60 * 60 },
   global: { attempts: 100, windowSeconds: 60 },
+  perHousehold: { attempts: 3, windowSeconds: 60 * 60 },
 };
 
 /**
@@ -78,6 +81,21 @@ export function createLostInvitationHelp(deps: {
     points: limits.global.attempts,
     windowSeconds: limits.global.windowSeconds,
   });
+  const perHousehold = deps.limitStore.limiter("lost-invitation-household", {
+    points: limits.perHousehold.attempts,
+    windowSeconds: limits.perHousehold.windowSeconds,
+  });
+
+  /** After answering: within the household's own limit, the link is emailed; failures are only logged. */
+  async function emailLink(household: Household): Promise<void> {
+    try {
+      await perHousehold.consume(household.key);
+    } catch (refusal) {
+      if (refusal instanceof LimitReached) return;
+      throw refusal;
+    }
+    await deps.emailLinks.send(household);
+  }
 
   async function takeAttempt(address: string): Promise<void> {
     try {
@@ -103,7 +121,7 @@ export function createLostInvitationHelp(deps: {
       if (household?.email) {
         // After answering, so how long Auth takes never shows in the answer's timing.
         setImmediate(() => {
-          deps.emailLinks.send(household).catch((error: unknown) => {
+          emailLink(household).catch((error: unknown) => {
             deps.log.error({ err: error, household: household.key }, "sending a sign-in link failed");
           });
         });
