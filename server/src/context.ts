@@ -1,6 +1,7 @@
 // What every procedure can reach: the services built once per process, and the request it serves. Who is asking
 // is resolved from the request's verified ID token by the procedures in trpc.ts, never taken from the browser.
 import type { InviteRedeemer } from "./auth/invite-redeemer";
+import type { LostInvitationHelp } from "./auth/lost-invitation";
 import type { Viewer } from "./auth/viewer";
 import type { ContentCache } from "./content/content-cache";
 import type { FirebaseWebConfig } from "./contract/site-view";
@@ -18,6 +19,7 @@ export interface Services {
   switches: SwitchesSource;
   households: HouseholdDirectory;
   invitations: InviteRedeemer;
+  lostInvitation: LostInvitationHelp;
   rsvps: RsvpRepository;
   live: LiveHub;
   guestbook: GuestbookWriter;

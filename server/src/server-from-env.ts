@@ -41,6 +41,7 @@ export async function serverFromEnv(options: ServerFromEnvOptions): Promise<Fast
       ? templateFileSwitches(firebase.remoteConfig, env.REMOTE_CONFIG_TEMPLATE)
       : await projectSwitches(firebase.remoteConfig, logger),
     firebaseWebConfig: webConfig,
+    siteUrl: env.SITE_URL ?? `http://${env.HOST}:${env.PORT}`,
     log: logger,
     now: env.FIXED_NOW ? () => new Date(env.FIXED_NOW as Date) : undefined,
   });

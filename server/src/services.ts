@@ -1,8 +1,10 @@
 // Builds the BFF's services over Firebase handles: the one wiring used by the process (main.ts) and by tests.
 import type { FastifyBaseLogger } from "fastify";
 import type { Auth } from "firebase-admin/auth";
+import { firebaseEmailLinks } from "./auth/firebase-email-links";
 import { createInviteRedeemer, type RedeemLimits } from "./auth/invite-redeemer";
-import { createViewerResolver, type VerifyIdToken } from "./auth/viewer";
+import { createLostInvitationHelp, type LostInvitationClock, type LostInvitationLimits } from "./auth/lost-invitation";
+import { createViewerResolver, type HouseholdClaims, type VerifyIdToken } from "./auth/viewer";
 import { createContentCache } from "./content/content-cache";
 import { createContentRepository } from "./content/content-repository";
 import type { Services } from "./context";
@@ -28,6 +30,11 @@ export interface ServiceOptions {
   guestbookLimits?: GuestbookLimits;
   /** Where the limits count; the Realtime Database unless given (a test that lifts the limits counts in memory). */
   limitStore?: LimitStore;
+  lostInvitationLimits?: LostInvitationLimits;
+  /** The lost-invitation answer's clock (tests inject one instead of waiting). */
+  lostInvitationClock?: LostInvitationClock;
+  /** The site's address, where emailed sign-in links bring guests back; the local BFF's unless given. */
+  siteUrl?: string;
   /** Day-of push messages; off unless a real project configures them. */
   push?: PushSubscriptions;
 }
@@ -48,19 +55,31 @@ export function createServices(options: ServiceOptions) {
   const shutdown = new AbortController();
   // Sign-in and guestbook limits, counted together by every instance (why the Realtime Database: limits/shared-limits).
   const limitStore = options.limitStore ?? realtimeDatabaseLimitStore(database, { log: options.log });
+  const createCustomToken = async (uid: string, claims: HouseholdClaims) => {
+    await ensureHouseholdAccount(auth, uid);
+    return auth.createCustomToken(uid, { ...claims });
+  };
   const services: Services = {
     content: createContentCache(createContentRepository(firestore), options.log),
     views: createAudienceViews(),
     switches: options.switches,
     households,
-    invitations: createInviteRedeemer({
+    invitations: createInviteRedeemer({ households, createCustomToken, limits: options.redeemLimits, limitStore }),
+    lostInvitation: createLostInvitationHelp({
       households,
-      createCustomToken: async (uid, claims) => {
-        await ensureHouseholdAccount(auth, uid);
-        return auth.createCustomToken(uid, { ...claims });
-      },
-      limits: options.redeemLimits,
+      createCustomToken,
+      // Firebase Auth's email-link sign-in (the emulator's when it runs).
+      emailLinks: firebaseEmailLinks({
+        auth,
+        apiKey: options.firebaseWebConfig.apiKey,
+        // The Auth emulator firebase-admin itself talks to, when it does.
+        authEmulatorHost: process.env.FIREBASE_AUTH_EMULATOR_HOST,
+        siteUrl: options.siteUrl ?? "http://127.0.0.1:8787",
+      }),
+      limits: options.lostInvitationLimits,
+      clock: options.lostInvitationClock,
       limitStore,
+      log: options.log,
     }),
     rsvps: createRsvpRepository(firestore),
     live: createLiveHub(database, options.log),

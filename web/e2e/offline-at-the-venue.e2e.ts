@@ -6,7 +6,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { EXAMPLE_CONTENT_FILE } from "@boda/kit/repo";
 import { injectFault } from "@boda/server/test/hardening-ledger";
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import {
   accessibilityViolations,
@@ -15,26 +14,12 @@ import {
   guestsForThisFile,
   PHONE,
   pageUrl,
+  readyForOffline,
   screenshotPath,
 } from "./support/browser";
 import { demoInvite, seed } from "./support/stack";
 
 const guests = guestsForThisFile();
-
-/** Waits until the service worker controls the page and the content is stored for offline use. */
-async function readyForOffline(page: Page, procedures: string[]) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await expect
-    .poll(() =>
-      page.evaluate(
-        (wanted) => wanted.every((name) => (window.localStorage.getItem("boda.offline") ?? "").includes(name)),
-        procedures.map((procedure) => JSON.stringify(procedure.split("."))),
-      ),
-    )
-    .toBe(true);
-}
 
 describe("offline at the venue", () => {
   it("reopens the home screen and the places with no network, then refreshes by itself when the signal is back", async () => {

@@ -5,9 +5,11 @@ import { REPO_ROOT } from "@boda/kit/repo";
 import { stringify } from "csv-stringify/sync";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { CSV_EXAMPLE_HEADER, parseGuestList, unknownTagProblems } from "./csv";
+import { parseGuestList, unknownTagProblems } from "./csv";
 
 const EXAMPLE = readFileSync(path.join(REPO_ROOT, "scripts/seed/content/invitados.example.csv"), "utf8");
+/** The columns these rows fill; `nicknames` and `table` have their own tests. */
+const CSV_EXAMPLE_HEADER = "key,name,seats,members,children,plus_ones,tags,language,email,phone";
 const parseRows = (...rows: string[]) => parseGuestList([CSV_EXAMPLE_HEADER, ...rows].join("\n"), "invitados.csv");
 
 describe("parseGuestList", () => {
@@ -65,6 +67,41 @@ describe("parseGuestList", () => {
       (problem) => /column "(language|email|phone|seats)"/.test(problem.where) && !/fewer/.test(problem.message),
     );
     expect(formatMistakes.every((problem) => problem.example !== undefined)).toBe(true);
+  });
+
+  it("reads nicknames, the household's table and the members who sit elsewhere", () => {
+    const text = [
+      "key,name,seats,members,children,nicknames,table",
+      'gil,Familia Gil,3,Ana Gil; Luis Gil,Leo,Anita; Los Gil,"5; Leo: Infantil; Luis Gil: 5"',
+      "paz,Paz Ruiz,1,Paz Ruiz,,,",
+    ].join("\n");
+    const { rows, problems } = parseGuestList(text, "x.csv");
+    expect(problems).toEqual([]);
+    expect(rows[0]).toMatchObject({ nicknames: ["Anita", "Los Gil"], table: "5" });
+    expect(rows[0]?.members).toEqual([
+      { id: "ana-gil", name: "Ana Gil", child: false },
+      { id: "luis-gil", name: "Luis Gil", child: false },
+      { id: "leo", name: "Leo", child: true, table: "Infantil" },
+    ]);
+    expect(rows[1]).not.toHaveProperty("table");
+    expect(rows[1]).not.toHaveProperty("nicknames");
+  });
+
+  it("names the row and column of every mistake in a table", () => {
+    const text = [
+      "key,name,seats,members,table",
+      "a,A,1,Ana Gil,Pepe: 3",
+      'b,B,1,Ana Gil,"3; 4"',
+      "c,C,1,Ana Gil,Ana Gil:",
+      `d,D,1,Ana Gil,${"x".repeat(41)}`,
+    ].join("\n");
+    const byWhere = Object.fromEntries(
+      parseGuestList(text, "x.csv").problems.map((problem) => [problem.where, problem.message]),
+    );
+    expect(byWhere['x.csv row 1 (line 2), column "table"']).toMatch(/"Pepe" is not in members or children \(Ana Gil\)/);
+    expect(byWhere['x.csv row 2 (line 3), column "table"']).toMatch(/2 tables for the whole household/);
+    expect(byWhere['x.csv row 3 (line 4), column "table"']).toMatch(/names nobody's table/);
+    expect(byWhere['x.csv row 4 (line 5), column "table"']).toMatch(/longer than 40 characters/);
   });
 
   it("reports unknown and missing columns in the header", () => {

@@ -18,6 +18,8 @@ export const CSV_COLUMNS = [
   "language",
   "email",
   "phone",
+  "nicknames",
+  "table",
 ] as const;
 type Column = (typeof CSV_COLUMNS)[number];
 const REQUIRED_COLUMNS: Column[] = ["key", "name", "seats"];
@@ -34,19 +36,27 @@ const EXAMPLES: Record<Column, string> = {
   language: "es  (or en)",
   email: "ana@example.com",
   phone: "+34600111222",
+  nicknames: "Anita García; los de Sevilla  (other names they may type to find the invitation)",
+  table: "5  (everyone), or 5; Leo: Infantil  (a member who sits elsewhere)",
 };
+
+/** As the Household schema allows a table name (server/src/contract/household.ts). */
+const MAX_TABLE_LENGTH = 40;
 
 /** One household as written in the guest list, checked and normalised. */
 export interface HouseholdRow {
   key: string;
   displayName: string;
   seats: number;
-  members: Array<{ id: string; name: string; child: boolean }>;
+  members: Array<{ id: string; name: string; child: boolean; table?: string }>;
   plusOnes: number;
   tags: string[];
   language: Language;
   email?: string;
   phone?: string;
+  nicknames?: string[];
+  /** The household's table; members who sit elsewhere carry their own. */
+  table?: string;
   /** 1-based row among the data rows, and the line it starts on, for messages. */
   row: number;
   line: number;
@@ -200,6 +210,11 @@ export function parseGuestList(text: string, fileLabel: string): ParsedGuestList
     if (!language) fail("language", `"${cell("language")}" must be es (Spanish) or en (English)`);
     const email = cell("email") === "" ? undefined : check("email", Email, cell("email"));
     const phone = cell("phone") === "" ? undefined : check("phone", Phone, cell("phone"));
+    const nicknames = [...new Set(list("nicknames"))];
+    const tooLongNickname = nicknames.find((nickname) => nickname.length > 100);
+    if (tooLongNickname) fail("nicknames", `"${tooLongNickname.slice(0, 20)}…" is longer than 100 characters`);
+    const seating = readTables(list("table"), [...adults, ...children]);
+    if ("problem" in seating) fail("table", seating.problem);
 
     if (seats !== undefined && seats < named) {
       explain(
@@ -231,7 +246,9 @@ export function parseGuestList(text: string, fileLabel: string): ParsedGuestList
       seats === undefined ||
       !language ||
       displayName === "" ||
-      (plusOnesText !== "" && plusOnes === undefined)
+      (plusOnesText !== "" && plusOnes === undefined) ||
+      tooLongNickname !== undefined ||
+      "problem" in seating
     )
       return;
     const names = [...adults, ...children];
@@ -240,16 +257,22 @@ export function parseGuestList(text: string, fileLabel: string): ParsedGuestList
       key,
       displayName,
       seats,
-      members: names.map((name, position) => ({
-        id: ids[position] ?? `guest-${position + 1}`,
-        name,
-        child: position >= adults.length,
-      })),
+      members: names.map((name, position) => {
+        const table = seating.byMember.get(name);
+        return {
+          id: ids[position] ?? `guest-${position + 1}`,
+          name,
+          child: position >= adults.length,
+          ...(table !== undefined && table !== seating.household ? { table } : {}),
+        };
+      }),
       plusOnes: seats - named,
       tags: [...new Set(tags)],
       language,
       ...(email ? { email: email.toLowerCase() } : {}),
       ...(phone ? { phone } : {}),
+      ...(nicknames.length > 0 ? { nicknames } : {}),
+      ...(seating.household !== undefined ? { table: seating.household } : {}),
       row,
       line,
     });
@@ -261,6 +284,43 @@ export function parseGuestList(text: string, fileLabel: string): ParsedGuestList
       example: `garcia-lopez,Familia García López,4,Ana García; Pedro López,Leo; Vega,0,familia,es,,`,
     });
   return { rows, problems };
+}
+
+/**
+ * The `table` cell: one table for the whole household ("5"), and "Name: table" for each member who sits elsewhere
+ * ("5; Leo: Infantil"), or only members' tables.
+ */
+function readTables(
+  items: readonly string[],
+  names: readonly string[],
+): { household?: string; byMember: Map<string, string> } | { problem: string } {
+  const byMember = new Map<string, string>();
+  const bare: string[] = [];
+  for (const item of items) {
+    const colon = item.indexOf(":");
+    const table = (colon < 0 ? item : item.slice(colon + 1)).trim();
+    if (table === "") return { problem: `"${item}" names nobody's table; write the table after the colon` };
+    if (table.length > MAX_TABLE_LENGTH)
+      return {
+        problem: `"${table.slice(0, 20)}…" is longer than ${MAX_TABLE_LENGTH} characters; shorten the table's name`,
+      };
+    if (colon < 0) {
+      bare.push(table);
+      continue;
+    }
+    const name = item.slice(0, colon).trim();
+    if (!names.includes(name))
+      return {
+        problem: `"${name}" is not in members or children (${names.join(", ") || "none named"}); write the name exactly as listed there`,
+      };
+    if (byMember.has(name)) return { problem: `"${name}" has two tables; keep one` };
+    byMember.set(name, table);
+  }
+  if (bare.length > 1)
+    return {
+      problem: `has ${bare.length} tables for the whole household (${bare.join(", ")}); give one, and "Name: table" for who sits elsewhere`,
+    };
+  return { household: bare[0], byMember };
 }
 
 /** Tags used in the list that the content does not declare (checked against what is published). */

@@ -20,7 +20,7 @@ import { applyContent } from "./commands/content";
 import { purgePersonalData } from "./commands/data";
 import { applyInvites } from "./commands/invites";
 
-const EXAMPLE_CSV = path.join(REPO_ROOT, "scripts/content/invitados.example.csv");
+const EXAMPLE_CSV = path.join(REPO_ROOT, "scripts/seed/content/invitados.example.csv");
 /** Before the example wedding (12 June 2027, its last event ends 13 June 04:00 in Madrid). */
 const BEFORE = new Date("2027-04-20T05:41:00Z");
 const AFTER = new Date("2027-07-02T10:00:00Z");

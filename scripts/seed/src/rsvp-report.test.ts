@@ -8,7 +8,7 @@ import type { Rsvp } from "@boda/server/contract/rsvp";
 import { type Entry, statusOf, totals } from "@boda/server/contract/rsvp-totals";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { catererReport, describeChange, peopleRows, reminderText, whatsappLink } from "./rsvp-report";
+import { catererReport, describeChange, NO_TABLE, peopleRows, reminderText, whatsappLink } from "./rsvp-report";
 
 const content = Content.parse(
   parse(readFileSync(path.join(REPO_ROOT, "scripts/seed/content/boda.example.yaml"), "utf8")),
@@ -168,6 +168,7 @@ describe("exports", () => {
       people: 2,
       meals: { Pescado: 1, "Menú infantil": 1 },
       dietary: 1,
+      tables: [{ table: NO_TABLE, people: 2, meals: { Pescado: 1, "Menú infantil": 1 }, dietary: 1 }],
     });
     expect(report.rows.filter((row) => row.event === "cena-ensayo").map((row) => row.person)).toEqual(["Ana"]);
     expect(report.rows[0]).toMatchObject({ dietary: "shellfish-allergy", dietary_notes: "también el pulpo" });
@@ -189,5 +190,32 @@ describe("exports", () => {
     );
     expect(lines).toEqual(["Ana: dietary needs changed (see rsvp export)"]);
     expect(lines.join("\n")).not.toMatch(/pulpo|shellfish/);
+  });
+
+  it("group the caterer's plates by table: a member's own table, else the household's, the unseated last", () => {
+    const seated = entries.map((entry) =>
+      entry.household.key === "familia"
+        ? {
+            ...entry,
+            household: {
+              ...entry.household,
+              table: "12",
+              members: entry.household.members.map((member) =>
+                member.id === "leo" ? { ...member, table: "Infantil" } : member,
+              ),
+            },
+          }
+        : entry,
+    );
+    const banquete = catererReport(seated, content).summary.find((event) => event.eventId === "banquete");
+    expect(banquete?.tables).toEqual([
+      { table: "12", people: 1, meals: { Pescado: 1 }, dietary: 1 },
+      { table: "Infantil", people: 1, meals: { "Menú infantil": 1 }, dietary: 0 },
+    ]);
+    const rows = catererReport(seated, content).rows.filter((row) => row.event === "banquete");
+    expect(rows.map((row) => [row.table, row.person])).toEqual([
+      ["12", "Ana"],
+      ["Infantil", "Leo"],
+    ]);
   });
 });

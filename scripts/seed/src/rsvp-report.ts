@@ -104,35 +104,63 @@ function mealLabel(content: Pick<Content, "meals">, mealId: string): string {
   return meal ? pickText(meal.label, "es") : mealId;
 }
 
-export interface CatererReport {
-  rows: ExportRow[];
-  /** Per event with a meal: meal label → count, plus how many people declared dietary needs. */
-  summary: Array<{ eventId: string; title: string; people: number; meals: Record<string, number>; dietary: number }>;
+/** How many plates of each meal, and how many people declared dietary needs. */
+export interface PlateCount {
+  people: number;
+  meals: Record<string, number>;
+  dietary: number;
 }
 
-/** Who eats what at each event that serves a meal: only people coming to it, with their meal and dietary needs. */
+export interface CatererReport {
+  /** One row per plate, grouped by event and then by table. */
+  rows: ExportRow[];
+  /** Per event with a meal, and within it per table (in the tables' natural order, the unseated last). */
+  summary: Array<{ eventId: string; title: string; tables: Array<{ table: string } & PlateCount> } & PlateCount>;
+}
+
+/** Written for people the guest list gives no table. */
+export const NO_TABLE = "(no table)";
+
+/** A person's table: their own, else their household's (plus-ones sit with the household). */
+function tableOf(household: Household, personId: string): string {
+  return household.members.find((member) => member.id === personId)?.table ?? household.table ?? NO_TABLE;
+}
+
+const byTable = (a: string, b: string) =>
+  a === NO_TABLE ? 1 : b === NO_TABLE ? -1 : a.localeCompare(b, "es", { numeric: true });
+
+function countPlate(count: PlateCount, meal: string, hasDietaryNeeds: boolean): void {
+  count.people += 1;
+  count.meals[meal] = (count.meals[meal] ?? 0) + 1;
+  if (hasDietaryNeeds) count.dietary += 1;
+}
+
+/**
+ * Who eats what at each event that serves a meal, table by table: only people coming to it, with their meal and
+ * dietary needs, so the kitchen can plate each table.
+ */
 export function catererReport(entries: readonly Entry[], content: Pick<Content, "events" | "meals">): CatererReport {
   const rows: ExportRow[] = [];
   const summary: CatererReport["summary"] = [];
   for (const event of content.events.filter((each) => each.meal)) {
-    const perEvent = {
-      eventId: event.id,
-      title: pickText(event.title, "es"),
-      people: 0,
-      meals: {} as Record<string, number>,
-      dietary: 0,
-    };
+    const title = pickText(event.title, "es");
+    const perEvent = { eventId: event.id, title, people: 0, meals: {} as Record<string, number>, dietary: 0 };
+    const perTable = new Map<string, PlateCount>();
+    const eventRows: ExportRow[] = [];
     for (const { household, rsvp } of entries) {
       for (const person of rsvp?.people ?? []) {
         if (!person.attending[event.id]) continue;
         const meal = person.mealId ? mealLabel(content, person.mealId) : "(not chosen)";
-        perEvent.people += 1;
-        perEvent.meals[meal] = (perEvent.meals[meal] ?? 0) + 1;
-        if (person.dietary.length > 0 || person.dietaryNotes) perEvent.dietary += 1;
-        rows.push({
+        const table = tableOf(household, person.personId);
+        const hasDietaryNeeds = person.dietary.length > 0 || Boolean(person.dietaryNotes);
+        countPlate(perEvent, meal, hasDietaryNeeds);
+        if (!perTable.has(table)) perTable.set(table, { people: 0, meals: {}, dietary: 0 });
+        countPlate(perTable.get(table) as PlateCount, meal, hasDietaryNeeds);
+        eventRows.push({
           event: event.id,
-          event_title: perEvent.title,
+          event_title: title,
           start: event.start,
+          table,
           person: person.name,
           household: household.displayName,
           child: person.child ? "yes" : "no",
@@ -142,7 +170,11 @@ export function catererReport(entries: readonly Entry[], content: Pick<Content, 
         });
       }
     }
-    summary.push(perEvent);
+    rows.push(...eventRows.sort((a, b) => byTable(String(a.table), String(b.table))));
+    const tables = [...perTable.keys()]
+      .sort(byTable)
+      .map((table) => ({ table, ...(perTable.get(table) as PlateCount) }));
+    summary.push({ ...perEvent, tables });
   }
   return { rows, summary };
 }

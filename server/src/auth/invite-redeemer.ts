@@ -100,7 +100,7 @@ export function createInviteRedeemer(deps: {
   };
 }
 
-function claimsOf(household: Household): HouseholdClaims {
+export function claimsOf(household: Household): HouseholdClaims {
   return { householdKey: household.key, tags: household.tags, codeIssuedAt: household.codeIssuedAt };
 }
 

@@ -19,11 +19,16 @@ const Phone = z.string().regex(/^\+[1-9]\d{6,14}$/, {
   error: 'must be an international phone number with country code and no spaces, such as "+34600111222"',
 });
 
+/** Where someone sits at the dinner, as the couple names it ("5", "Olivo"); shown only in the wedding's last days. */
+export const TableName = z.string().trim().min(1).max(40);
+
 /** A person known by name. Ids are stable slugs of the name so RSVP answers stay attached when the list is edited. */
 export const Member = z.strictObject({
   id: Slug,
   name: z.string().trim().min(1),
   child: z.boolean(),
+  /** This person's table when it differs from the household's. */
+  table: TableName.optional(),
 });
 export type Member = z.infer<typeof Member>;
 
@@ -40,6 +45,10 @@ export const Household = z
     language: Language,
     email: z.email().optional(),
     phone: Phone.optional(),
+    /** Other names the household answers to ("Chris", "los de Sevilla"): a guest who lost the link may type them. */
+    nicknames: z.array(z.string().trim().min(1)).optional(),
+    /** The household's table at the dinner (a member's own `table` overrides it). */
+    table: TableName.optional(),
     code: InviteCode,
     codeIssuedAt: z.iso.datetime(),
   })

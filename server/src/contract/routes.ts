@@ -23,6 +23,12 @@ export const LANGUAGE_STORAGE_KEY = "boda.language";
 export const SIGNED_IN_STORAGE_KEY = "boda.signed-in";
 
 /**
+ * The sign-in link emailed to a guest who lost the invitation comes back as `/?hogar=<household key>` plus Firebase's
+ * `mode=signIn&oobCode=..&lang=..`, in the query (not the fragment): Firebase appends its parameters there.
+ */
+export const EMAIL_LINK_HOUSEHOLD_PARAM = "hogar";
+
+/**
  * Runs in <head>, before the body is parsed:
  * - `#/` (or no fragment) shows the dashboard, `#/ubicaciones` the places, the screens that are not prerendered
  *   (the answer, the couple's page, the privacy notice) wait for the app (`app`), and any other path is replaced by `#/ubicaciones` at once, as the router would do (Back skips it);

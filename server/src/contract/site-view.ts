@@ -75,6 +75,15 @@ export interface InvitationView {
   window: RsvpWindow;
   /** The wedding's time zone, for showing the deadline. */
   timeZone: string;
+  /** Where the household sits, in the wedding's last days (views/audience-view.ts `seatingFor`); else null. */
+  seating: SeatingView | null;
+}
+
+/** A household's table, and the members who sit elsewhere. */
+export interface SeatingView {
+  /** The household's table; null when only some members have one. */
+  table: string | null;
+  members: Array<{ name: string; table: string }>;
 }
 
 /** The Firebase web SDK's start-up settings, chosen by the server (emulators or a real project). */

@@ -2,6 +2,7 @@
 // page's component tests put the real `appRouter` behind its tRPC client with these (no imitation of the wire
 // format that could drift from the real BFF). Firestore-backed versions are tested against the emulators.
 import { createInviteRedeemer, type RedeemLimits } from "../auth/invite-redeemer";
+import { createLostInvitationHelp, type LostInvitationClock } from "../auth/lost-invitation";
 import { householdUid, type Viewer } from "../auth/viewer";
 import type { PublishedContent } from "../content/content-repository";
 import type { Services } from "../context";
@@ -43,12 +44,17 @@ export interface InMemoryOptions {
   push?: PushSubscriptions;
   /** The invitation's rate limits (the defaults otherwise). */
   redeemLimits?: RedeemLimits;
+  /** The lost-invitation answer's clock; by default answers at once (component tests do not wait). */
+  lostInvitationClock?: LostInvitationClock;
   /** Dependencies whose first use fails: "broken" (a 500) or "unavailable" (a 503). */
   failFirst?: Partial<Record<FailurePoint, "broken" | "unavailable">>;
 }
 
 /** "rsvp.reply": the answer is saved, then its reply is lost (a 503 or a timeout after the commit). */
 type FailurePoint = "content" | "rsvp.save" | "rsvp.reply";
+
+/** The code an in-memory "emailed" sign-in link carries for `email`. */
+export const emailLinkCodeFor = (email: string) => `email-link:${email}`;
 
 /** A custom token the in-memory redeemer hands out; `viewerForToken` reads it back as an ID token would be. */
 const TOKEN_PREFIX = "test-token:";
@@ -70,6 +76,8 @@ export function createInMemoryServices(options: InMemoryOptions) {
     for (const listener of liveListeners) listener(change);
   };
   let postCount = 0;
+  /** Addresses a sign-in link was "emailed" to, in order. */
+  const sentSignInLinks: string[] = [];
   let published: PublishedContent | null = options.content
     ? { content: Content.parse(options.content), version: options.version ?? 1, changes: options.changes ?? [] }
     : null;
@@ -153,6 +161,23 @@ export function createInMemoryServices(options: InMemoryOptions) {
       // One instance, no database: each process counts for itself (the shared store is tested on the emulators).
       limitStore: memoryLimitStore(),
     }),
+    lostInvitation: createLostInvitationHelp({
+      households: directory,
+      createCustomToken: async (uid) => `${TOKEN_PREFIX}${uid}`,
+      emailLinks: {
+        async send(household) {
+          if (household.email) sentSignInLinks.push(household.email);
+        },
+        async confirm(email, oobCode) {
+          const household = [...households.values()].find((each) => each.email === email);
+          if (!household || oobCode !== emailLinkCodeFor(email)) throw new Error("INVALID_OOB_CODE");
+          return householdUid(household.key);
+        },
+      },
+      clock: options.lostInvitationClock ?? { now: () => 0, wait: async () => {} },
+      limitStore: memoryLimitStore(),
+      log: { error: () => {} },
+    }),
     rsvps,
     live: {
       current: () => ({ announcement, guestbook }),
@@ -185,6 +210,7 @@ export function createInMemoryServices(options: InMemoryOptions) {
 
   return {
     services,
+    sentSignInLinks,
     /** What the BFF would make of an `Authorization` header carrying a token from this test's sign-in. */
     async viewerForToken(authorization: string | undefined): Promise<Viewer> {
       const token = authorization?.replace(/^Bearer /, "");

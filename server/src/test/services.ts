@@ -7,6 +7,7 @@ import { getDatabase } from "firebase-admin/database";
 import type { Firestore } from "firebase-admin/firestore";
 import { getRemoteConfig } from "firebase-admin/remote-config";
 import type { RedeemLimits } from "../auth/invite-redeemer";
+import type { LostInvitationClock, LostInvitationLimits } from "../auth/lost-invitation";
 import type { Viewer } from "../auth/viewer";
 import type { Services } from "../context";
 import { HOUSEHOLDS_COLLECTION } from "../contract/firestore-paths";
@@ -33,6 +34,8 @@ export interface TestServiceOptions {
   limitStore?: LimitStore;
   /** Where the services' own errors go (listeners, limits); dropped unless a test reads them. */
   log?: Pick<FastifyBaseLogger, "error">;
+  lostInvitationLimits?: LostInvitationLimits;
+  lostInvitationClock?: LostInvitationClock;
 }
 
 /** The real services over a test Firestore; switches come from the repository's template file (or a copy). */
@@ -46,6 +49,8 @@ export function testBff(db: TestFirestore, options: TestServiceOptions = {}) {
     redeemLimits: options.redeemLimits,
     guestbookLimits: options.guestbookLimits,
     limitStore: options.limitStore,
+    lostInvitationLimits: options.lostInvitationLimits,
+    lostInvitationClock: options.lostInvitationClock,
   });
 }
 

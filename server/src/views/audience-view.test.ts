@@ -2,9 +2,11 @@
 // by their tags, the couple everything. Pure: the published example wedding, no emulator.
 import { describe, expect, it } from "vitest";
 import type { PublishedContent } from "../content/content-repository";
+import type { Household } from "../contract/household";
 import type { OpenSiteView } from "../contract/site-view";
+import { SITE_PHASES } from "../contract/switches";
 import { exampleContent } from "../test/emulators";
-import { type Audience, audienceKey, buildAudienceView, createAudienceViews } from "./audience-view";
+import { type Audience, audienceKey, buildAudienceView, createAudienceViews, seatingFor } from "./audience-view";
 
 const published: PublishedContent = { content: exampleContent(), version: 3, changes: [] };
 const PRIVATE_DETAILS = ["ES91 2100 0418 4502 0005 1332", "BODA-LYM", "+34600111222"];
@@ -95,5 +97,57 @@ describe("views built once per version", () => {
     const next = { ...published, version: 4 };
     expect(views.viewFor(next, { kind: "couple" }).site.version).toBe(4);
     expect(views.viewFor(published, { kind: "couple" })).toBe(before);
+  });
+});
+
+describe("where a household sits", () => {
+  const household: Household = {
+    key: "garcia",
+    displayName: "Familia García",
+    seats: 3,
+    members: [
+      { id: "ana", name: "Ana García", child: false },
+      { id: "pedro", name: "Pedro López", child: false, table: "5" },
+      { id: "leo", name: "Leo", child: true, table: "Infantil" },
+    ],
+    plusOnes: 0,
+    tags: ["familia"],
+    language: "es",
+    table: "5",
+    code: "ABCDEFGHJKMNPQRS",
+    codeIssuedAt: "2026-10-01T10:00:00.000Z",
+  };
+  const asHousehold = { kind: "household", uid: "household:garcia", household } as const;
+
+  it("should show the household its table and each member who sits elsewhere, in the wedding week and on the day", () => {
+    for (const phase of ["wedding-week", "day-of"] as const) {
+      expect(seatingFor(asHousehold, phase)).toEqual({ table: "5", members: [{ name: "Leo", table: "Infantil" }] });
+    }
+  });
+
+  it("should keep the tables hidden before the wedding week and after the day", () => {
+    for (const phase of ["save-the-date", "rsvp-open", "after"] as const) {
+      expect(seatingFor(asHousehold, phase)).toBeNull();
+    }
+  });
+
+  it("should never show tables to a stranger or to the couple, in any phase", () => {
+    for (const phase of SITE_PHASES) {
+      expect(seatingFor({ kind: "stranger" }, phase)).toBeNull();
+      expect(seatingFor({ kind: "couple", uid: "couple" }, phase)).toBeNull();
+    }
+  });
+
+  it("should show members' own tables when the household has none, and nothing when nobody has one", () => {
+    const split = { ...household, table: undefined };
+    expect(seatingFor({ ...asHousehold, household: split }, "day-of")).toEqual({
+      table: null,
+      members: [
+        { name: "Pedro López", table: "5" },
+        { name: "Leo", table: "Infantil" },
+      ],
+    });
+    const unseated = { ...split, members: split.members.map(({ table: _table, ...member }) => member) };
+    expect(seatingFor({ ...asHousehold, household: unseated }, "day-of")).toBeNull();
   });
 });

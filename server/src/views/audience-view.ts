@@ -6,8 +6,8 @@ import type { PublishedContent } from "../content/content-repository";
 import type { Content } from "../contract/content";
 import { eventsForTags } from "../contract/guest-events";
 import { mapLinks } from "../contract/map-links";
-import type { ContactView, LocationView, SiteView } from "../contract/site-view";
-import type { Switches } from "../contract/switches";
+import type { ContactView, LocationView, SeatingView, SiteView } from "../contract/site-view";
+import type { SitePhase, Switches } from "../contract/switches";
 
 export type Audience =
   | { kind: "stranger"; visibility: Switches["stranger_visibility"] }
@@ -111,3 +111,20 @@ export function createAudienceViews() {
   };
 }
 export type AudienceViews = ReturnType<typeof createAudienceViews>;
+
+/** The phases in which a household sees where it sits: the seating plan is settled by then, and asked about. */
+const SEATING_PHASES: readonly SitePhase[] = ["wedding-week", "day-of"];
+
+/**
+ * Where the viewer's household sits at the dinner: its table, and each member's where it differs. Only a household
+ * sees it, only its own, and only in the wedding's last days (before, the plan still changes); everyone else, never.
+ */
+export function seatingFor(viewer: Viewer, phase: SitePhase): SeatingView | null {
+  if (viewer.kind !== "household" || !SEATING_PHASES.includes(phase)) return null;
+  const { household } = viewer;
+  const table = household.table ?? null;
+  const members = household.members
+    .filter((member) => member.table !== undefined && member.table !== table)
+    .map((member) => ({ name: member.name, table: member.table as string }));
+  return table === null && members.length === 0 ? null : { table, members };
+}

@@ -5,7 +5,7 @@ import path from "node:path";
 import { CHROMIUM_FLAGS, chromiumPath } from "@boda/kit/chromium";
 import { REPO_ROOT } from "@boda/kit/repo";
 import { type Browser, type BrowserContextOptions, chromium, type Page, type Request } from "playwright-core";
-import { afterAll, afterEach, beforeAll } from "vitest";
+import { afterAll, afterEach, beforeAll, expect } from "vitest";
 
 /** The running stack (BFF serving the production build); the test command sets it. */
 export function baseUrl(): string {
@@ -141,4 +141,19 @@ export async function accessibilityViolations(
       nodes: violation.nodes.map((node) => node.target.join(" ")),
     }));
   });
+}
+
+/** Waits until the service worker controls the page and these procedures' answers are stored for offline use. */
+export async function readyForOffline(page: Page, procedures: string[]) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await expect
+    .poll(() =>
+      page.evaluate(
+        (wanted) => wanted.every((name) => (window.localStorage.getItem("boda.offline") ?? "").includes(name)),
+        procedures.map((procedure) => JSON.stringify(procedure.split("."))),
+      ),
+    )
+    .toBe(true);
 }

@@ -7,6 +7,7 @@ import { LiveBanner } from "../components/live-banner";
 import { ServicesNotice } from "../components/services-notice";
 import { UpdateNotice } from "../components/update-notice";
 import { paths } from "../config/paths";
+import { EmailLinkSignIn } from "../features/invitation/email-link-sign-in";
 import { InviteLink } from "../features/invitation/invite-link";
 import { PinnedRsvpButton } from "../features/invitation/pinned-rsvp-button";
 import { SessionNotice } from "../features/invitation/session-notice";
@@ -94,6 +95,7 @@ export function RootLayout() {
         <ConnectionStatus />
         <LiveBanner />
         <InviteLink site={site.data} />
+        <EmailLinkSignIn site={site.data} />
         <SessionNotice />
         <Outlet />
         {/* Pinned to the screen's edge by its style; in <main>, so no content lies outside a landmark. */}

@@ -25,9 +25,15 @@ export type BffClient = ReturnType<typeof createTRPCClient<AppRouter>>;
 
 /**
  * Calls that must work whoever is signed in: the page's settings (which Auth itself needs to start) and
- * redeeming a link (which must work even with a stale sign-in). They never wait for, nor carry, a token.
+ * redeeming a link, asking for a sign-in link by email and opening it (which must work even with a stale sign-in).
+ * They never wait for, nor carry, a token.
  */
-const SESSIONLESS = new Set(["switches.get", "invitations.redeem"]);
+const SESSIONLESS = new Set([
+  "switches.get",
+  "invitations.redeem",
+  "invitations.recover",
+  "invitations.finishEmailLink",
+]);
 
 /**
  * The queries every page makes go alone, each as a plain GET on its own URL (`/trpc/site.content`,

@@ -279,6 +279,40 @@ function summary(result: ApplyInvitesResult): string {
   return `${result.created.length} new, ${result.updated.length} updated, ${result.rotated.length} with a new code, ${result.unchanged.length} unchanged`;
 }
 
+/**
+ * Who on the guest list has no email: if they lose their link, "Lost your invitation?" can only send them to the
+ * couple. Lists the households (and their phone, to ask for it) so the couple can fill the gaps.
+ */
+export function missingEmailReport(rows: readonly HouseholdRow[], fileLabel: string): string[] {
+  const missing = rows.filter((row) => !row.email);
+  if (missing.length === 0) return [`Every household in ${fileLabel} has an email.`];
+  return [
+    `${plural(missing.length, "household")} of ${rows.length} in ${fileLabel} without an email (a lost link can only be resent by you):`,
+    ...missing.map((row) => `  ${row.key} (row ${row.row}): ${row.displayName}${row.phone ? `, ${row.phone}` : ""}`),
+  ];
+}
+
+async function printMissingEmail(io: Io, file: string): Promise<void> {
+  const fileLabel = path.basename(file);
+  const text = await readInputFile(file, {
+    summary: `Cannot read the guest list ${file}.`,
+    example: "pnpm seed invites invitados.csv --missing-email",
+  });
+  const { rows, problems } = parseGuestList(text, fileLabel);
+  if (problems.length > 0) {
+    throw new CommandError(`${fileLabel}: ${plural(problems.length, "problem")}:`, problems);
+  }
+  for (const line of missingEmailReport(rows, fileLabel)) io.out(line);
+}
+
+interface InvitesCommandOptions {
+  baseUrl?: string;
+  out: string;
+  rotate?: string[];
+  dryRun?: boolean;
+  missingEmail?: boolean;
+}
+
 export function registerInvitesCommand(program: Command, io: Io, targetOptions: () => TargetOptions): void {
   program
     .command("invites")
@@ -287,13 +321,16 @@ export function registerInvitesCommand(program: Command, io: Io, targetOptions: 
       "Reads the guest list (CSV, one household per row), saves every household with its invite code, and writes " +
         "the invite links, one QR code per household and a printable sheet of cards. Re-running updates households " +
         "by their key and keeps their codes. Columns: key, name, seats (required); members, children (names " +
-        'separated by ";"), plus_ones, tags, language (es/en), email, phone. Semicolon-separated files list names with ",".',
+        'separated by ";"), plus_ones, tags, language (es/en), email, phone, nicknames (other names they may type ' +
+        'to find the invitation), table ("5", or "5; Leo: Infantil" for who sits elsewhere). Semicolon-separated ' +
+        'files list names with ",".',
     )
     .argument("<csv>", "the guest list, e.g. scripts/seed/content/invitados.example.csv")
     .option("--base-url <url>", "the site's address for the links (default: SITE_URL, else http://127.0.0.1:8787)")
     .option("--out <dir>", "where to write links, QR codes and cards", "invitaciones")
     .option("--rotate <key...>", "give these households a new code (the old link stops working)")
     .option("--dry-run", "check the list and show what would change without writing anything")
+    .option("--missing-email", "only list the households with no email, so you can fill the gaps; writes nothing")
     .addHelpText(
       "after",
       [
@@ -303,10 +340,15 @@ export function registerInvitesCommand(program: Command, io: Io, targetOptions: 
         "  pnpm seed invites invitados.csv --base-url https://boda.example.com --out tarjetas",
         "  pnpm seed invites invitados.csv --rotate garcia-lopez",
         "  pnpm seed invites invitados.csv --dry-run",
+        "  pnpm seed invites invitados.csv --missing-email",
       ].join("\n"),
     )
-    .action(async (csv: string, options: { baseUrl?: string; out: string; rotate?: string[]; dryRun?: boolean }) => {
+    .action(async (csv: string, options: InvitesCommandOptions) => {
       const file = resolveUserPath(io, csv, existsSync);
+      if (options.missingEmail) {
+        await printMissingEmail(io, file);
+        return;
+      }
       const base = siteBaseUrl(io, options.baseUrl);
       // Auth too when rotating: the rotated households' open sessions are ended.
       const needs = options.rotate?.length ? (["firestore", "auth"] as const) : (["firestore"] as const);

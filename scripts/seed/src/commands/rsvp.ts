@@ -18,7 +18,15 @@ import { stringify } from "csv-stringify/sync";
 import { FieldPath } from "firebase-admin/firestore";
 import { inviteLink } from "../invite-output";
 import { requirePublishedContent } from "../published-content";
-import { catererReport, describeChange, peopleRows, reminderText, whatsappLink } from "../rsvp-report";
+import {
+  catererReport,
+  describeChange,
+  NO_TABLE,
+  type PlateCount,
+  peopleRows,
+  reminderText,
+  whatsappLink,
+} from "../rsvp-report";
 import { spreadsheetSafeRow } from "../spreadsheet-safe";
 import { type ResolvedTarget, type TargetOptions, withFirebase } from "../target";
 import { emulatorTemplateFile } from "./config";
@@ -120,6 +128,13 @@ export async function writeCsv(file: string, rows: ReadonlyArray<Record<string, 
   await writeFileAtomic(file, `\uFEFF${stringify(rows.map(spreadsheetSafeRow), { header: true, columns })}`);
 }
 
+function plateLine(count: PlateCount): string {
+  const meals = Object.entries(count.meals)
+    .map(([meal, plates]) => `${meal} ${plates}`)
+    .join(", ");
+  return `${plural(count.people, "person", "people")} — ${meals || "no meals"}; ${plural(count.dietary, "person", "people")} with dietary needs`;
+}
+
 export async function exportRsvps(
   data: RsvpData,
   outDir: string,
@@ -131,14 +146,12 @@ export async function exportRsvps(
     await writeCsv(file, report.rows);
     return [
       `Wrote ${file} (${plural(report.rows.length, "plate")}).`,
-      ...report.summary.map(
-        (event) =>
-          `  ${event.title}: ${plural(event.people, "person", "people")} — ${
-            Object.entries(event.meals)
-              .map(([meal, count]) => `${meal} ${count}`)
-              .join(", ") || "no meals"
-          }; ${plural(event.dietary, "person", "people")} with dietary needs`,
-      ),
+      ...report.summary.flatMap((event) => [
+        `  ${event.title}: ${plateLine(event)}`,
+        ...event.tables.map(
+          (table) => `    ${table.table === NO_TABLE ? table.table : `table ${table.table}`}: ${plateLine(table)}`,
+        ),
+      ]),
     ];
   }
   const csvFile = path.join(outDir, "rsvp.csv");
@@ -252,7 +265,10 @@ export function registerRsvpCommand(program: Command, io: Io, targetOptions: () 
       "write every household and person to CSV and JSON, or with --caterer the meals and dietary needs per event",
     )
     .option("--out <dir>", "folder for the files", "exportar")
-    .option("--caterer", "only what the caterer needs: who eats at each event, meal and dietary needs (catering.csv)")
+    .option(
+      "--caterer",
+      "only what the caterer needs: who eats at each event, table by table, meal and dietary needs (catering.csv)",
+    )
     .addHelpText(
       "after",
       "\nExamples:\n  pnpm seed rsvp export\n  pnpm seed rsvp export --caterer --out para-el-catering",

@@ -27,15 +27,28 @@ type SectionId =
   | "guestbook"
   | "thanks"
   | "push"
-  | "practical";
+  | "practical"
+  | "seating";
 
 /** What leads in each phase; the hero (with the page's h1) always comes first. */
 export const SECTION_ORDER: Record<SitePhase, SectionId[]> = {
   "save-the-date": ["hero", "saveTheDate", "welcome", "changes", "program", "practical"],
   "rsvp-open": ["hero", "welcome", "changes", "program", "practical", "guestbook"],
-  "wedding-week": ["hero", "changes", "program", "directions", "weather", "push", "welcome", "practical", "guestbook"],
+  "wedding-week": [
+    "hero",
+    "seating",
+    "changes",
+    "program",
+    "directions",
+    "weather",
+    "push",
+    "welcome",
+    "practical",
+    "guestbook",
+  ],
   "day-of": [
     "hero",
+    "seating",
     "nowNext",
     "changes",
     "directions",
@@ -51,11 +64,13 @@ export const SECTION_ORDER: Record<SitePhase, SectionId[]> = {
 
 interface Slots {
   welcome?: (site: SiteContent) => ReactNode;
+  /** The household's table, in the phases that lead with it. */
+  seating?: ReactNode;
   guestbook?: (timeZone: string) => ReactNode;
   push?: ReactNode;
 }
 
-export function DashboardScreen({ welcome, guestbook, push }: Slots) {
+export function DashboardScreen({ welcome, seating, guestbook, push }: Slots) {
   const { t } = useI18n();
   const site = useSiteContent();
   const phase = useSitePhase() ?? "rsvp-open";
@@ -89,7 +104,7 @@ export function DashboardScreen({ welcome, guestbook, push }: Slots) {
       </div>
     );
   }
-  const sections = renderers(view, { welcome, guestbook, push });
+  const sections = renderers(view, { welcome, seating, guestbook, push });
   // Each section its own Suspense boundary: hydrating the prerendered dashboard yields to the browser between them,
   // so no single long task hydrates the whole page (none of them suspends once the dashboard's code is here).
   return (
@@ -107,6 +122,7 @@ function renderers(view: OpenSiteContent, slots: Slots): Record<SectionId, () =>
   return {
     hero: () => <HeroSection view={view} />,
     welcome: () => slots.welcome?.(view),
+    seating: () => slots.seating,
     saveTheDate: () => <SaveTheDateNotice />,
     nowNext: () => <NowNextSection view={view} />,
     changes: () =>

@@ -11,6 +11,8 @@ export function redeemProblemText(error: unknown, t: ReturnType<typeof useI18n>[
       return t.inviteUnknown;
     case "malformed-code":
       return t.inviteMalformed;
+    case "sign-in-link-invalid":
+      return t.signInLinkInvalid;
     case "too-many-attempts": {
       const seconds = error instanceof TRPCClientError ? Number(error.data?.retryAfterSeconds ?? 60) : 60;
       return t.inviteTooMany(Math.max(1, Math.ceil(seconds / 60)));
@@ -27,7 +29,9 @@ export function RedeemProblem({ error, site }: { error: unknown; site: SiteConte
   return (
     <>
       <p>{redeemProblemText(error, t)}</p>
-      {reason === "unknown-code" || reason === "malformed-code" ? <LostLinkHelp site={site} /> : null}
+      {reason === "unknown-code" || reason === "malformed-code" || reason === "sign-in-link-invalid" ? (
+        <LostLinkHelp site={site} />
+      ) : null}
     </>
   );
 }

@@ -8,7 +8,7 @@ import { useSiteContent } from "../../lib/api/use-site-content";
 import { useSession } from "../../lib/use-session";
 import { useInvitation } from "./api/use-invitation";
 import { CodeEntry } from "./code-entry";
-import { LostLinkHelp } from "./lost-link-help";
+import { LostInvitation } from "./lost-invitation";
 import { RsvpForm } from "./rsvp-form";
 import { RsvpSummary } from "./rsvp-summary";
 import { useInvitationText } from "./texts";
@@ -35,8 +35,7 @@ export function RsvpScreen() {
         <div className="card">
           <p>{t.rsvpForStrangers}</p>
           <CodeEntry site={site.data} />
-          <p className="lost-link-title">{t.lostLinkTitle}</p>
-          <LostLinkHelp site={site.data} />
+          <LostInvitation site={site.data} />
         </div>
       )}
     </section>

@@ -7,9 +7,9 @@ import { paths } from "../../config/paths";
 import { formatWeddingDate } from "../../lib/format-date";
 import type { Invitation, SiteContent } from "../../lib/trpc";
 import { useSession } from "../../lib/use-session";
-import { useInvitation } from "./api/use-invitation";
+import { useInvitationFollowingThePhase } from "./api/use-invitation";
 import { CodeEntry } from "./code-entry";
-import { LostLinkHelp } from "./lost-link-help";
+import { LostInvitation } from "./lost-invitation";
 import { type InvitationText, useInvitationText } from "./texts";
 
 export function WelcomeCard({ site }: { site: SiteContent }) {
@@ -42,7 +42,7 @@ function CoupleWelcome() {
 function HouseholdWelcome() {
   const t = useInvitationText();
   const { session, setNotice } = useSession();
-  const invitation = useInvitation();
+  const invitation = useInvitationFollowingThePhase();
   if (invitation.isPending) return null;
   if (invitation.isError) {
     return (
@@ -104,8 +104,7 @@ function StrangerWelcome({ site }: { site: SiteContent }) {
       <h2 id="welcome-title">{t.haveInvitationTitle}</h2>
       <p>{site.access === "invited-only" ? t.invitedOnlyBody : t.haveInvitationBody}</p>
       <CodeEntry site={site} autoFocus={notice === "use-another-invitation"} />
-      <p className="lost-link-title">{t.lostLinkTitle}</p>
-      <LostLinkHelp site={site} />
+      <LostInvitation site={site} />
     </section>
   );
 }

@@ -43,10 +43,20 @@ export const HOUSEHOLD_FIELDS: Record<keyof Household, Line> = {
     seenBy: ["couple"],
   },
   language: { es: "Tu idioma (español o inglés)", en: "Your language (Spanish or English)", seenBy: ["couple"] },
-  email: {
-    es: "Tu correo electrónico, si los novios lo tienen",
-    en: "Your email address, if the couple have it",
+  nicknames: {
+    es: "Los apodos con los que los novios te conocen, para encontrar tu invitación si la pierdes",
+    en: "The nicknames the couple know you by, to find your invitation if you lose it",
     seenBy: ["couple"],
+  },
+  email: {
+    es: "Tu correo electrónico, si los novios lo tienen (para enviarte un enlace de acceso si pierdes la invitación)",
+    en: "Your email address, if the couple have it (to send you a sign-in link if you lose your invitation)",
+    seenBy: ["couple"],
+  },
+  table: {
+    es: "Tu mesa en el banquete, que ves en la semana de la boda",
+    en: "Your table at the banquet, which you see in the wedding week",
+    seenBy: ["household", "couple", "caterer"],
   },
   phone: {
     es: "Tu teléfono, si los novios lo tienen (para recordarte que respondas)",

@@ -64,6 +64,8 @@ export const en: Messages = {
   inviteTooMany: (minutes: number) =>
     `Too many tries in a row. Wait ${minutes === 1 ? "1 minute" : `${minutes} minutes`} and try again.`,
   inviteNetwork: "We could not connect. Check your connection and try again.",
+  signInLinkInvalid:
+    "This sign-in link was already used or has expired. Ask for another under “Lost your invitation?”, or write to the couple.",
   askForLink: (who: string) => `Ask ${who} for it.`,
   askOnWhatsapp: (name: string) => `Ask ${name} on WhatsApp`,
   lostLinkWhatsappText: "Hi! I lost the link to the wedding invitation. Could you send it to me again?",

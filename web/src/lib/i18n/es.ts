@@ -62,6 +62,8 @@ export const es = {
   inviteTooMany: (minutes: number) =>
     `Demasiados intentos seguidos. Espera ${minutes === 1 ? "1 minuto" : `${minutes} minutos`} y vuelve a probar.`,
   inviteNetwork: "No hemos podido conectar. Comprueba la conexión e inténtalo de nuevo.",
+  signInLinkInvalid:
+    "Este enlace para entrar ya se usó o ha caducado. Pide otro en «¿Has perdido la invitación?» o escribe a los novios.",
   askForLink: (who: string) => `Pídeselo a ${who}.`,
   askOnWhatsapp: (name: string) => `Pedírselo a ${name} por WhatsApp`,
   lostLinkWhatsappText: "¡Hola! He perdido el enlace de la invitación a la boda. ¿Me lo podéis reenviar?",
