@@ -249,9 +249,9 @@ describe.sequential("seed commands against the emulators", () => {
     const run = await seed("invites", writeWork("mala.csv", csv), "--out", "salida");
     expect(run.code).toBe(1);
     expect(run.err).toContain("mala.csv: 3 problems; nothing was written:");
-    expect(run.err).toContain('mala.csv row 2 (line 7), column "tags"\n      unknown tag "primos"');
-    expect(run.err).toContain('mala.csv row 5 (line 10), column "seats"\n      1 is fewer than the 2 people named');
-    expect(run.err).toContain('mala.csv row 6 (line 11), column "key"\n      "ruiz-ortega" is already used by row 3');
+    expect(run.err).toContain('mala.csv row 2 (line 8), column "tags"\n      unknown tag "primos"');
+    expect(run.err).toContain('mala.csv row 5 (line 11), column "seats"\n      1 is fewer than the 2 people named');
+    expect(run.err).toContain('mala.csv row 6 (line 12), column "key"\n      "ruiz-ortega" is already used by row 3');
     expect(await households()).toEqual({});
     expect(existsSync(path.join(work, "salida"))).toBe(false);
   });
@@ -407,8 +407,12 @@ describe.sequential("seed commands against the emulators", () => {
       "Cóctel y banquete: 2 people — Vegetariano 1, Menú infantil 1; 1 person with dietary needs",
     );
     const catering = readFileSync(path.join(work, "exportar", "catering.csv"), "utf8");
+    // Grouped by table: the household's (5), and Pablo's own where the guest list seats him apart.
     expect(catering).toContain(
-      "banquete,Cóctel y banquete,2027-06-12T19:30,Carmen García,Familia Fernández García,no,Vegetariano,nut-allergy,nueces",
+      "banquete,Cóctel y banquete,2027-06-12T19:30,5,Carmen García,Familia Fernández García,no,Vegetariano,nut-allergy,nueces",
+    );
+    expect(catering).toContain(
+      "banquete,Cóctel y banquete,2027-06-12T19:30,Infantil,Pablo,Familia Fernández García,yes",
     );
   });
 

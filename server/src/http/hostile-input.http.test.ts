@@ -34,6 +34,13 @@ const UNLIMITED = {
     global: { attempts: 100_000, windowSeconds: 60 },
   },
   guestbookLimits: { posts: 100_000, windowSeconds: 60 },
+  lostInvitationLimits: {
+    perAddress: { attempts: 100_000, windowSeconds: 60 },
+    global: { attempts: 100_000, windowSeconds: 60 },
+    perHousehold: { attempts: 100_000, windowSeconds: 60 },
+  },
+  /** The lost-invitation answer's minimum time passes at once: the payloads are the point here, not the timing. */
+  lostInvitationClock: { now: () => 0, wait: async () => {} },
 };
 
 type Kind = "query" | "mutation";
@@ -51,6 +58,8 @@ type ViewerName = "a stranger" | "a household" | "the couple";
 const REACHES_SCHEMA: Record<string, ViewerName[]> = {
   "locations.list": ["a stranger", "a household", "the couple"],
   "invitations.redeem": ["a stranger", "a household", "the couple"],
+  "invitations.recover": ["a stranger", "a household", "the couple"],
+  "invitations.finishEmailLink": ["a stranger", "a household", "the couple"],
   "rsvp.submit": ["a household"],
   "guestbook.post": ["a household"],
   "notifications.subscribe": ["a household"],
@@ -127,6 +136,8 @@ function inMemory(): Setup {
     switches: { guestbook_enabled: true },
     now: NOW,
     redeemLimits: UNLIMITED.redeemLimits,
+    lostInvitationLimits: UNLIMITED.lostInvitationLimits,
+    lostInvitationClock: UNLIMITED.lostInvitationClock,
   });
   return {
     services: bff.services,

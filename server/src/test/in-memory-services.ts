@@ -2,7 +2,7 @@
 // page's component tests put the real `appRouter` behind its tRPC client with these (no imitation of the wire
 // format that could drift from the real BFF). Firestore-backed versions are tested against the emulators.
 import { createInviteRedeemer, type RedeemLimits } from "../auth/invite-redeemer";
-import { createLostInvitationHelp, type LostInvitationClock } from "../auth/lost-invitation";
+import { createLostInvitationHelp, type LostInvitationClock, type LostInvitationLimits } from "../auth/lost-invitation";
 import { householdUid, type Viewer } from "../auth/viewer";
 import type { PublishedContent } from "../content/content-repository";
 import type { Services } from "../context";
@@ -46,6 +46,8 @@ export interface InMemoryOptions {
   redeemLimits?: RedeemLimits;
   /** The lost-invitation answer's clock; by default answers at once (component tests do not wait). */
   lostInvitationClock?: LostInvitationClock;
+  /** The lost-invitation rate limits (the defaults otherwise). */
+  lostInvitationLimits?: LostInvitationLimits;
   /** Dependencies whose first use fails: "broken" (a 500) or "unavailable" (a 503). */
   failFirst?: Partial<Record<FailurePoint, "broken" | "unavailable">>;
 }
@@ -175,6 +177,7 @@ export function createInMemoryServices(options: InMemoryOptions) {
         },
       },
       clock: options.lostInvitationClock ?? { now: () => 0, wait: async () => {} },
+      limits: options.lostInvitationLimits,
       limitStore: memoryLimitStore(),
       log: { error: () => {} },
     }),
