@@ -3,12 +3,16 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import { LoadError, Loading } from "../../components/query-status";
+import { WaitingList } from "../../components/waiting-list";
 import { paths } from "../../config/paths";
 import { useSiteContent } from "../../lib/api/use-site-content";
+import type { OutboxItem } from "../../lib/outbox/outbox";
+import { useOutbox } from "../../lib/outbox/use-outbox";
 import { useSession } from "../../lib/use-session";
 import { useInvitation } from "./api/use-invitation";
 import { CodeEntry } from "./code-entry";
 import { LostLinkHelp } from "./lost-link-help";
+import { type RsvpDraft, draftFromQueuedAnswer } from "./rsvp-draft";
 import { RsvpForm } from "./rsvp-form";
 import { RsvpSummary } from "./rsvp-summary";
 import { useInvitationText } from "./texts";
@@ -48,8 +52,12 @@ function HouseholdAnswer() {
   const invitation = useInvitation();
   // Decided once the invitation arrives: the form for a first answer, the saved answer otherwise. It then stays
   // put, so an answer saved meanwhile from another phone does not swap the form away under the guest's fingers.
-  const [mode, setMode] = useState<"auto" | "view" | "edit" | "thanks">("auto");
+  // "queued": sent offline, the answer waits on the device (the list says so) until it is sent or cancelled.
+  const [mode, setMode] = useState<"auto" | "view" | "edit" | "thanks" | "queued">("auto");
+  const [startFrom, setStartFrom] = useState<RsvpDraft>();
   const thanksRef = useRef<HTMLHeadingElement>(null);
+  const outbox = useOutbox();
+  const answerWaits = outbox.items.some((item) => item.kind === "rsvp");
   // A stored copy (kept for offline use) may be older than the answer and is being asked again: decide once that
   // is done, or from the copy when there is no network to ask (paused).
   const settled = invitation.fetchStatus !== "fetching";
@@ -58,7 +66,19 @@ function HouseholdAnswer() {
   useEffect(() => {
     if (mode === "auto" && answered !== undefined) setMode(answered ? "view" : "edit");
     if (mode === "thanks") thanksRef.current?.focus();
-  }, [mode, answered]);
+    // Sent (the invitation now carries it) or cancelled: show the answer as saved.
+    if (mode === "queued" && !answerWaits) setMode("auto");
+  }, [mode, answered, answerWaits]);
+
+  /** Another device changed the answer meanwhile: the waiting answer goes back into the form, over the latest one. */
+  const review = async (item: OutboxItem) => {
+    if (item.kind !== "rsvp") return;
+    const latest = await invitation.refetch();
+    if (!latest.data) return;
+    setStartFrom(draftFromQueuedAnswer(item.input, latest.data));
+    await outbox.cancel(item.id);
+    setMode("edit");
+  };
 
   if (invitation.isPending || (mode === "auto" && answered === undefined)) return <Loading />;
   if (invitation.isError) {
@@ -69,10 +89,26 @@ function HouseholdAnswer() {
   const data = invitation.data;
   const { household, rsvp, window } = data;
   const intro = (
-    <p className="lead">
-      {household.displayName} · {t.seats(household.seats)}
-    </p>
+    <>
+      <p className="lead">
+        {household.displayName} · {t.seats(household.seats)}
+      </p>
+      <WaitingList kind="rsvp" onReview={(item) => void review(item)} />
+    </>
   );
+
+  if (mode === "queued") {
+    return (
+      <>
+        {intro}
+        <div className="actions">
+          <Link className="button button-secondary" to={paths.home.href()}>
+            {t.backHome}
+          </Link>
+        </div>
+      </>
+    );
+  }
 
   if (window.open && (mode === "edit" || (mode === "auto" && !rsvp))) {
     return (
@@ -80,8 +116,11 @@ function HouseholdAnswer() {
         {intro}
         <p className="muted">{windowNote(data, t)}</p>
         <RsvpForm
+          key={startFrom ? "review" : "answer"}
           invitation={data}
           onSaved={() => setMode("thanks")}
+          onQueued={() => setMode("queued")}
+          {...(startFrom ? { startFrom } : {})}
           {...(rsvp ? { onCancel: () => setMode("view") } : {})}
         />
       </>

@@ -119,19 +119,26 @@ export class Outbox {
     await this.change((items) => items.filter((item) => item.id !== id));
   }
 
-  /** Sends every item that is due, one at a time; a call while a flush runs makes it look once more at the end. */
+  /**
+   * Sends every item that is due, one at a time. A call while a flush runs makes that flush look once more before it
+   * ends (so nothing added meanwhile is missed), and resolves with it.
+   */
   flush(): Promise<void> {
     if (this.flushing) {
       this.flushAgain = true;
       return this.flushing;
     }
-    this.flushing = this.sendDue().finally(() => {
-      this.flushing = null;
-      if (this.flushAgain) {
-        this.flushAgain = false;
-        void this.flush();
-      } else this.scheduleNextRetry();
-    });
+    this.flushing = (async () => {
+      try {
+        do {
+          this.flushAgain = false;
+          await this.sendDue();
+        } while (this.flushAgain);
+      } finally {
+        this.flushing = null;
+      }
+      this.scheduleNextRetry();
+    })();
     return this.flushing;
   }
 

@@ -13,12 +13,12 @@ import { errorReason, type Invitation, useTRPC, useTRPCClient } from "../../../l
 
 export type SavedAnswer = NonNullable<Invitation["rsvp"]>;
 
-export type SendProblem = "offline" | "network" | "server" | "conflict" | "closed";
+export type SendProblem = "network" | "server" | "conflict" | "closed";
 
 /** Why a send did not save: the BFF's rule issues (`people[1].mealId`-style paths), or a problem for the guest. */
 export type SendFailure =
   | { rules: Array<{ path: string; code?: string }> }
-  | { problem: Exclude<SendProblem, "offline"> };
+  | { problem: SendProblem };
 
 export function useRsvpAnswer({
   invitation,
