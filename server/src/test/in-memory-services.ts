@@ -166,7 +166,12 @@ export function createInMemoryServices(options: InMemoryOptions) {
         if (postId && landedPostIds.has(postId)) return postId;
         postCount += 1;
         if (postId) landedPostIds.add(postId);
-        const posted = { id: postId ?? `-post${postCount}`, name: household.displayName, message, createdAt: now().getTime() };
+        const posted = {
+          id: postId ?? `-post${postCount}`,
+          name: household.displayName,
+          message,
+          createdAt: now().getTime(),
+        };
         guestbook = [...guestbook, posted];
         liveChange({ kind: "guestbook-added", message: posted });
         return posted.id;

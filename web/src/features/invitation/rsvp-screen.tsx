@@ -12,7 +12,7 @@ import { useSession } from "../../lib/use-session";
 import { useInvitation } from "./api/use-invitation";
 import { CodeEntry } from "./code-entry";
 import { LostLinkHelp } from "./lost-link-help";
-import { type RsvpDraft, draftFromQueuedAnswer } from "./rsvp-draft";
+import { draftFromQueuedAnswer, type RsvpDraft } from "./rsvp-draft";
 import { RsvpForm } from "./rsvp-form";
 import { RsvpSummary } from "./rsvp-summary";
 import { useInvitationText } from "./texts";

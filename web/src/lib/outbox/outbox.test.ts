@@ -7,7 +7,11 @@ import { memoryOutboxStore } from "./idb-store";
 import { FIRST_RETRY_MS, MAX_RETRY_MS, Outbox, type OutboxItem, type OutboxStore, type SendOutcome } from "./outbox";
 
 const START = Date.UTC(2027, 3, 20, 5, 41);
-const answer = { people: [{ personId: "carmen", attending: { boda: true }, dietary: [] }], answers: {}, expectedRevision: 0 };
+const answer = {
+  people: [{ personId: "carmen", attending: { boda: true }, dietary: [] }],
+  answers: {},
+  expectedRevision: 0,
+};
 
 /** An outbox over a memory store whose BFF answers each send with the next outcome given (then "sent"). */
 function setUp(outcomes: SendOutcome[] = [], store: OutboxStore = memoryOutboxStore()) {
@@ -97,11 +101,7 @@ describe("outbox", () => {
   });
 
   it("retries after a failure that may pass, waiting twice as long each time, with the same key", async () => {
-    const { outbox, sent, clock, goOnline } = setUp([
-      { outcome: "retry" },
-      { outcome: "retry" },
-      { outcome: "retry" },
-    ]);
+    const { outbox, sent, clock, goOnline } = setUp([{ outcome: "retry" }, { outcome: "retry" }, { outcome: "retry" }]);
     await outbox.add({ kind: "guestbook", input: { message: "Hola" } });
     await goOnline();
     expect(sent.map((each) => each.at - START)).toEqual([0]);

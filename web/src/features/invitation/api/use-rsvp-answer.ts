@@ -16,9 +16,7 @@ export type SavedAnswer = NonNullable<Invitation["rsvp"]>;
 export type SendProblem = "network" | "server" | "conflict" | "closed";
 
 /** Why a send did not save: the BFF's rule issues (`people[1].mealId`-style paths), or a problem for the guest. */
-export type SendFailure =
-  | { rules: Array<{ path: string; code?: string }> }
-  | { problem: SendProblem };
+export type SendFailure = { rules: Array<{ path: string; code?: string }> } | { problem: SendProblem };
 
 export function useRsvpAnswer({
   invitation,
