@@ -215,7 +215,9 @@ describe("answering the invitation", () => {
     online.mockReturnValue(true);
     window.dispatchEvent(new Event("online"));
     await waitFor(() => expect(screen.queryByRole("region", { name: "Pendiente de enviar" })).toBeNull());
-    expect(await screen.findByRole("heading", { level: 2, name: "Vuestra respuesta" })).toBeTruthy();
+    expect(
+      await screen.findByRole("heading", { level: 2, name: "¡Gracias! Hemos recibido vuestra respuesta." }),
+    ).toBeTruthy();
     expect(calls.filter((call) => call.path === "rsvp.submit")).toHaveLength(1);
     expect((await bff.services.rsvps.get(garcia.key))?.people.map((person) => person.name)).toContain("Lucas");
   });

@@ -57,7 +57,12 @@ function HouseholdAnswer() {
   const [startFrom, setStartFrom] = useState<RsvpDraft>();
   const thanksRef = useRef<HTMLHeadingElement>(null);
   const outbox = useOutbox();
-  const answerWaits = outbox.items.some((item) => item.kind === "rsvp");
+  const waitingAnswer = outbox.items.find((item) => item.kind === "rsvp");
+  // The key of the answer that last waited on the phone: once the saved answer carries it, it was sent.
+  const lastWaitingKey = useRef<string>(undefined);
+  if (waitingAnswer) lastWaitingKey.current = waitingAnswer.id;
+  const waitingAnswerSaved =
+    lastWaitingKey.current !== undefined && invitation.data?.rsvp?.submissionId === lastWaitingKey.current;
   // A stored copy (kept for offline use) may be older than the answer and is being asked again: decide once that
   // is done, or from the copy when there is no network to ask (paused).
   const settled = invitation.fetchStatus !== "fetching";
@@ -66,9 +71,12 @@ function HouseholdAnswer() {
   useEffect(() => {
     if (mode === "auto" && answered !== undefined) setMode(answered ? "view" : "edit");
     if (mode === "thanks") thanksRef.current?.focus();
-    // Sent (the invitation now carries it) or cancelled: show the answer as saved.
-    if (mode === "queued" && !answerWaits) setMode("auto");
-  }, [mode, answered, answerWaits]);
+    // The answer that waited was sent (by itself, when the signal returned): thank the guest, form or not.
+    if (waitingAnswerSaved && (mode === "queued" || mode === "edit")) {
+      lastWaitingKey.current = undefined;
+      setMode("thanks");
+    } else if (mode === "queued" && !waitingAnswer) setMode("auto"); // cancelled: the answer as it was
+  }, [mode, answered, waitingAnswerSaved, waitingAnswer]);
 
   /** Another device changed the answer meanwhile: the waiting answer goes back into the form, over the latest one. */
   const review = async (item: OutboxItem) => {
