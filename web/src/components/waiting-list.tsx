@@ -1,7 +1,7 @@
 // What waits on this device to be sent (an answer, guestbook messages), with a Cancel button for each: "se enviará
 // al recuperar la conexión". An answer that met another device's change, or that the BFF refused, stays here and
 // says so until the guest reviews or cancels it.
-import { useId } from "react";
+import { useEffect, useId, useRef } from "react";
 import { useI18n } from "../lib/i18n/language";
 import type { OutboxItem } from "../lib/outbox/outbox";
 import { useOutbox } from "../lib/outbox/use-outbox";
@@ -9,8 +9,11 @@ import { useOutbox } from "../lib/outbox/use-outbox";
 export function WaitingList({
   kind,
   onReview,
+  focus = false,
 }: {
   kind: OutboxItem["kind"];
+  /** Brings the list into view and focus (the screen just switched to it, maybe scrolled far down a long form). */
+  focus?: boolean;
   /** Offered for an answer that waits for the guest (a conflict): load it into the form to send again. */
   onReview?: (item: OutboxItem) => void;
 }) {
@@ -18,10 +21,17 @@ export function WaitingList({
   const id = useId();
   const outbox = useOutbox();
   const waiting = outbox.items.filter((item) => item.kind === kind);
-  if (waiting.length === 0) return null;
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const shown = waiting.length > 0;
+  useEffect(() => {
+    if (focus && shown) titleRef.current?.focus();
+  }, [focus, shown]);
+  if (!shown) return null;
   return (
     <section className="notice waiting-list" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{t.outboxTitle}</h2>
+      <h2 id={`${id}-title`} ref={titleRef} tabIndex={-1}>
+        {t.outboxTitle}
+      </h2>
       <ul>
         {waiting.map((item) => {
           const what = item.kind === "rsvp" ? t.outboxAnswer : t.outboxMessage(item.input.message);

@@ -101,7 +101,7 @@ function HouseholdAnswer() {
       <p className="lead">
         {household.displayName} · {t.seats(household.seats)}
       </p>
-      <WaitingList kind="rsvp" onReview={(item) => void review(item)} />
+      <WaitingList kind="rsvp" onReview={(item) => void review(item)} focus={mode === "queued"} />
     </>
   );
 
