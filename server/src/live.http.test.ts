@@ -39,13 +39,16 @@ function openFeed(base: string, token?: string) {
   };
 }
 
-async function post(base: string, token: string, message: unknown) {
+async function post(base: string, token: string, message: unknown, postId?: string) {
   const response = await fetch(`${base}/trpc/guestbook.post`, {
     method: "POST",
     headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-    body: JSON.stringify({ message }),
+    body: JSON.stringify({ message, postId }),
   });
-  return { status: response.status, body: (await response.json()) as { error?: { data: Record<string, unknown> } } };
+  return {
+    status: response.status,
+    body: (await response.json()) as { result?: { data: { id: string } }; error?: { data: Record<string, unknown> } },
+  };
 }
 
 function setSwitch(file: string, key: string, value: string) {
@@ -177,6 +180,39 @@ describe("the live day over HTTP", () => {
     });
     // Another household is not held back by it.
     expect((await post(base, tokens["ruiz-live"] ?? "", "otra casa")).status).toBe(200);
+  });
+
+  it("should store a message sent twice with the same postId once, and answer the second send with its id", async () => {
+    const postId = "0b6f3f7e-4c1a-4a57-9a61-2f5d7f0c9e11";
+    const stored = async () =>
+      Object.values((await getDatabase(db.app).ref(GUESTBOOK_PATH).get()).val() as Record<string, { message: string }>)
+        .map((entry) => entry.message)
+        .filter((message) => message === "Escrito sin cobertura");
+    const first = await post(base, tokens["ruiz-live"] ?? "", "Escrito sin cobertura", postId);
+    // The page did not hear the first reply (the signal dropped) and sends the same message again.
+    const again = await post(base, tokens["ruiz-live"] ?? "", "Escrito sin cobertura", postId);
+    expect([first.status, again.status]).toEqual([200, 200]);
+    expect(again.body.result?.data.id).toBe(postId);
+    expect(first.body.result?.data.id).toBe(postId);
+    expect(await stored()).toHaveLength(1);
+    // Another household reusing that key (it is visible to every guest) does not replace the message.
+    const forged = await post(base, tokens["garcia-live"] ?? "", "otra cosa", postId);
+    checkRefusal({
+      who: "household garcia-live, with another household's postId",
+      what: "guestbook.post",
+      expected: "409 post-id-taken",
+      answer: `${forged.status} ${forged.body.error?.data.reason}`,
+    });
+    expect(await stored()).toHaveLength(1);
+  });
+
+  it.each([
+    ["not a UUID", "abc"],
+    ["a database path", "../live"],
+  ])("should refuse a postId that is %s", async (_what, postId) => {
+    const refused = await post(base, tokens["ruiz-live"] ?? "", "hola", postId);
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body.error?.data.issues)).toContain("postId");
   });
 
   it("should refuse strangers posting", async () => {

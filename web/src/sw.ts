@@ -7,6 +7,7 @@ import { ExpirationPlugin } from "workbox-expiration";
 import { cleanupOutdatedCaches, precacheAndRoute } from "workbox-precaching";
 import { registerRoute } from "workbox-routing";
 import { CacheFirst, StaleWhileRevalidate } from "workbox-strategies";
+import { OUTBOX_FLUSH_MESSAGE, OUTBOX_SYNC_TAG } from "./lib/outbox/outbox";
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -32,4 +33,18 @@ registerRoute(
 // A new version takes over when the page says so (the guest tapped "update", or left the page).
 self.addEventListener("message", (event) => {
   if ((event.data as { type?: string } | undefined)?.type === "SKIP_WAITING") void self.skipWaiting();
+});
+
+// Background Sync (where the browser has it): the page registers `outbox` when the guest sends something offline,
+// and the browser fires this once the connection returns. The sending itself stays in the page (lib/outbox/), which
+// holds the guest's sign-in and the BFF client; this wakes every open page to send now. With no page open, the next
+// visit sends.
+self.addEventListener("sync", (event) => {
+  const sync = event as ExtendableEvent & { tag: string };
+  if (sync.tag !== OUTBOX_SYNC_TAG) return;
+  sync.waitUntil(
+    self.clients.matchAll({ type: "window" }).then((pages) => {
+      for (const page of pages) page.postMessage({ type: OUTBOX_FLUSH_MESSAGE });
+    }),
+  );
 });

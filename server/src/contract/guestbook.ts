@@ -24,5 +24,11 @@ export const GuestbookPostInput = z.strictObject({
   message: guestText({ max: MAX_GUESTBOOK_CHARS, multiline: true }).pipe(
     z.string().min(1, { error: "write a message first" }),
   ),
+  /**
+   * This post's idempotency key: a UUID the page makes once per message and reuses on every retry (a message written
+   * offline is sent later, maybe more than once). It becomes the message's key in the database, so a key that already
+   * landed answers with the stored message instead of a second one. Optional for pages opened before keys existed.
+   */
+  postId: z.uuid().optional(),
 });
 export type GuestbookPostInput = z.infer<typeof GuestbookPostInput>;

@@ -18,8 +18,11 @@ export interface GuestbookLimits {
 export const DEFAULT_GUESTBOOK_LIMITS: GuestbookLimits = { posts: 5, windowSeconds: 15 * 60 };
 
 export interface GuestbookWriter {
-  /** Stores the message under the household's name; returns its id. */
-  post(household: Pick<Household, "key" | "displayName">, message: string): Promise<string>;
+  /**
+   * Stores the message under the household's name; returns its id. With a `postId` that already landed for this
+   * household it writes nothing and returns that id (a retry of a message sent before).
+   */
+  post(household: Pick<Household, "key" | "displayName">, message: string, postId?: string): Promise<string>;
 }
 
 export function createGuestbookWriter(
@@ -29,7 +32,22 @@ export function createGuestbookWriter(
 ): GuestbookWriter {
   const limiter = limitStore.limiter("guestbook", { points: limits.posts, windowSeconds: limits.windowSeconds });
   return {
-    async post(household, message) {
+    async post(household, message, postId) {
+      const ref = postId ? database.ref(GUESTBOOK_PATH).child(postId) : database.ref(GUESTBOOK_PATH).push();
+      if (postId) {
+        const stored = await whileGuestWaits("reading the message", () => ref.get(), GUEST_WAIT_MS.read);
+        if (stored.exists()) {
+          // Keys are UUIDs made by the page; one already used by another household is a forged retry, not ours.
+          if (stored.child("householdKey").val() !== household.key) {
+            throw new GuestError(
+              "CONFLICT",
+              "post-id-taken",
+              "This postId belongs to another message; make a new one.",
+            );
+          }
+          return postId;
+        }
+      }
       try {
         // Taken before writing; a store that does not answer refuses the post (503 with Retry-After).
         await limiter.consume(household.key);
@@ -43,7 +61,6 @@ export function createGuestbookWriter(
           seconds,
         );
       }
-      const ref = database.ref(GUESTBOOK_PATH).push();
       const entry = {
         householdKey: household.key,
         name: household.displayName,

@@ -9,6 +9,6 @@ export const guestbookRouter = router({
     if (!ctx.services.switches.current().guestbook_enabled) {
       throw new GuestError("FORBIDDEN", "guestbook-closed", "The couple has not opened the guestbook.");
     }
-    return { id: await ctx.services.guestbook.post(ctx.viewer.household, input.message) };
+    return { id: await ctx.services.guestbook.post(ctx.viewer.household, input.message, input.postId) };
   }),
 });

@@ -74,6 +74,7 @@ export function createInMemoryServices(options: InMemoryOptions) {
   const liveListeners = new Set<(change: LiveChange) => void>();
   let announcement: LiveAnnouncement | null = null;
   let guestbook: GuestbookMessage[] = [];
+  const landedPostIds = new Set<string>();
   const liveChange = (change: LiveChange) => {
     for (const listener of liveListeners) listener(change);
   };
@@ -191,9 +192,17 @@ export function createInMemoryServices(options: InMemoryOptions) {
       close: () => liveListeners.clear(),
     },
     guestbook: {
-      async post(household, message) {
+      async post(household, message, postId) {
+        // Like the real writer: a key that already landed is that message, not a second one.
+        if (postId && landedPostIds.has(postId)) return postId;
         postCount += 1;
-        const posted = { id: `-post${postCount}`, name: household.displayName, message, createdAt: now().getTime() };
+        if (postId) landedPostIds.add(postId);
+        const posted = {
+          id: postId ?? `-post${postCount}`,
+          name: household.displayName,
+          message,
+          createdAt: now().getTime(),
+        };
         guestbook = [...guestbook, posted];
         liveChange({ kind: "guestbook-added", message: posted });
         return posted.id;

@@ -6,6 +6,7 @@ import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { LanguageProvider } from "../lib/i18n/language";
 import { LiveProvider } from "../lib/live";
+import { OutboxProvider, type OutboxSeams } from "../lib/outbox/use-outbox";
 import type { Session } from "../lib/session";
 import { type BffClient, TRPCProvider } from "../lib/trpc";
 import { SessionProvider } from "../lib/use-session";
@@ -25,6 +26,8 @@ interface AppProvidersProps {
    * remembered sign-in is checked, so the first render matches the HTML.
    */
   hydrating?: boolean;
+  /** Where the outbox keeps what waits, and its clock (tests: memory and a clock they move). */
+  outbox?: OutboxSeams;
 }
 
 export function AppProviders({
@@ -35,12 +38,15 @@ export function AppProviders({
   liveStartAfterMs,
   language,
   hydrating = false,
+  outbox,
 }: AppProvidersProps) {
   const tree = (
     <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
       <LanguageProvider {...(language && { initial: language })}>
         <SessionProvider session={session} hydrating={hydrating}>
-          <LiveProvider startAfterMs={liveStartAfterMs}>{children}</LiveProvider>
+          <OutboxProvider {...(outbox && { seams: outbox })}>
+            <LiveProvider startAfterMs={liveStartAfterMs}>{children}</LiveProvider>
+          </OutboxProvider>
         </SessionProvider>
       </LanguageProvider>
     </TRPCProvider>

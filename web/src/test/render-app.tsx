@@ -24,6 +24,7 @@ import { AppRoutes } from "../app/router";
 import type { Session, SessionKind } from "../lib/session";
 import { createBffClient, createQueryClient } from "../lib/trpc";
 import { content, garcia, tom } from "./fixtures";
+import { manualClock } from "./manual-clock";
 
 export interface BffCall {
   path: string;
@@ -155,8 +156,16 @@ export function renderWithBff(ui: ReactNode, options: RenderOptions = {}) {
   // The page's cache rules, minus retries: they would only slow the error tests down (lib/trpc.test.ts covers them).
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
   const user = userEvent.setup();
+  // The outbox's retries wait on this clock, which moves only when a test moves it.
+  const outboxClock = manualClock(Date.UTC(2027, 3, 20, 5, 41));
   const view = render(
-    <AppProviders trpcClient={trpcClient} queryClient={queryClient} session={session} liveStartAfterMs={0}>
+    <AppProviders
+      trpcClient={trpcClient}
+      queryClient={queryClient}
+      session={session}
+      liveStartAfterMs={0}
+      outbox={{ clock: outboxClock }}
+    >
       {ui}
     </AppProviders>,
   );
@@ -166,6 +175,7 @@ export function renderWithBff(ui: ReactNode, options: RenderOptions = {}) {
     calls,
     bff,
     session,
+    outboxClock,
     /** Ends the in-memory live streams (the page's subscriptions would otherwise outlive the test). */
     stopLive: () => bff.shutdown(),
   };

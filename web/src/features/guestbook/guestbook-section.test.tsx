@@ -1,6 +1,6 @@
 // The live guestbook as guests use it: messages appear and disappear live, posting with errors next to the field,
 // text never read as HTML, and only for invited guests while the couple keeps it open.
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { garcia } from "../../test/fixtures";
 import { renderApp } from "../../test/render-app";
@@ -56,14 +56,61 @@ describe("guestbook", () => {
     stopLive();
   });
 
-  it("says posting needs a connection when offline, keeping the message", async () => {
-    vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
-    const { user, stopLive } = renderApp({ history: ["/"], signedInAs: garcia, bff: open });
+  it("keeps a message posted offline as waiting to send, which the guest can cancel, and posts the rest once back online", async () => {
+    const online = vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    const { user, bff, calls, stopLive } = renderApp({ history: ["/"], signedInAs: garcia, bff: open });
     const field = await screen.findByRole("textbox", { name: "Vuestro mensaje" });
-    await user.type(field, "Hola");
+    await user.type(field, "Mejor no");
     await user.click(screen.getByRole("button", { name: "Publicar" }));
-    expect(screen.getByRole("alert").textContent).toContain("hace falta conexión para publicar");
-    expect((field as HTMLTextAreaElement).value).toBe("Hola");
+    await user.type(field, "¡Enhorabuena!");
+    await user.click(screen.getByRole("button", { name: "Publicar" }));
+    const waiting = await screen.findByRole("region", { name: "Pendiente de enviar" });
+    expect(
+      within(waiting)
+        .getAllByRole("listitem")
+        .map((item) => item.querySelector("p")?.textContent),
+    ).toEqual(["Mensaje: «Mejor no»", "Mensaje: «¡Enhorabuena!»"]);
+    expect((field as HTMLTextAreaElement).value).toBe("");
+
+    // Cancelled from the keyboard: it is never sent.
+    within(waiting).getByRole("button", { name: "Cancelar el envío: Mensaje: «Mejor no»" }).focus();
+    await user.keyboard("{Enter}");
+    await waitFor(() => expect(within(waiting).getAllByRole("listitem")).toHaveLength(1));
+
+    online.mockReturnValue(true);
+    window.dispatchEvent(new Event("online"));
+    const section = screen.getByRole("region", { name: "Libro de visitas" });
+    await within(section).findByText("¡Enhorabuena!");
+    await waitFor(() => expect(screen.queryByRole("region", { name: "Pendiente de enviar" })).toBeNull());
+    expect(bff.services.live.current().guestbook.map((entry) => entry.message)).toEqual(["¡Enhorabuena!"]);
+    expect(calls.filter((call) => call.path === "guestbook.post")).toHaveLength(1);
+    stopLive();
+  });
+
+  it("retries a waiting message after a failed send, later each time, and posts it once", async () => {
+    const online = vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    let networkDown = true;
+    const { user, bff, calls, outboxClock, stopLive } = renderApp({
+      history: ["/"],
+      signedInAs: garcia,
+      bff: { ...open, networkDown: (path) => networkDown && path === "guestbook.post" },
+    });
+    await user.type(await screen.findByRole("textbox", { name: "Vuestro mensaje" }), "Sin cobertura");
+    await user.click(screen.getByRole("button", { name: "Publicar" }));
+    await screen.findByRole("region", { name: "Pendiente de enviar" });
+    // The phone says it is online, but the venue's signal comes and goes: the first send fails.
+    online.mockReturnValue(true);
+    window.dispatchEvent(new Event("online"));
+    await waitFor(() => expect(calls.filter((call) => call.path === "guestbook.post")).toHaveLength(1));
+    await waitFor(() => expect(outboxClock.nextTimerIn()).toBe(2_000));
+    outboxClock.advance(2_000);
+    await waitFor(() => expect(calls.filter((call) => call.path === "guestbook.post")).toHaveLength(2));
+    await waitFor(() => expect(outboxClock.nextTimerIn()).toBe(4_000));
+    networkDown = false;
+    outboxClock.advance(4_000);
+    await within(screen.getByRole("region", { name: "Libro de visitas" })).findByText("Sin cobertura");
+    expect(bff.services.live.current().guestbook.map((entry) => entry.message)).toEqual(["Sin cobertura"]);
+    expect(screen.queryByRole("region", { name: "Pendiente de enviar" })).toBeNull();
     stopLive();
   });
 

@@ -3,8 +3,10 @@
 import { guestTextProblem, tidyGuestText } from "@boda/server/contract/guest-text-rules";
 import { MAX_GUESTBOOK_CHARS } from "@boda/server/contract/guestbook-message";
 import { type FormEvent, useId, useState } from "react";
+import { WaitingList } from "../../components/waiting-list";
 import { useUnsavedInput } from "../../lib/app-update";
 import { useLive } from "../../lib/live";
+import { useOutbox } from "../../lib/outbox/use-outbox";
 import { useGuestbookPost } from "./api/use-guestbook-post";
 import { useGuestbookText } from "./texts";
 
@@ -44,7 +46,7 @@ export function GuestbookSection({ timeZone }: { timeZone: string }) {
   );
 }
 
-type Problem = "empty" | "too-long" | "control-characters" | "too-many" | "closed" | "offline" | "network";
+type Problem = "empty" | "too-long" | "control-characters" | "too-many" | "closed" | "network";
 
 function GuestbookForm() {
   const t = useGuestbookText();
@@ -53,6 +55,7 @@ function GuestbookForm() {
   const [problem, setProblem] = useState<Problem>();
   const [retryMinutes, setRetryMinutes] = useState(1);
   const [posted, setPosted] = useState(false);
+  const outbox = useOutbox();
   useUnsavedInput(message.trim() !== "");
   const post = useGuestbookPost({
     onPosted: () => {
@@ -74,7 +77,10 @@ function GuestbookForm() {
       return;
     }
     if (!navigator.onLine) {
-      setProblem("offline");
+      // Kept on the device and sent when the connection returns (the list above the form says so).
+      setProblem(undefined);
+      setMessage("");
+      void outbox.add({ kind: "guestbook", input: { message } });
       return;
     }
     setProblem(undefined);
@@ -88,12 +94,12 @@ function GuestbookForm() {
     "control-characters": t.problemControlCharacters,
     "too-many": t.problemTooMany(retryMinutes),
     closed: t.problemClosed,
-    offline: t.problemOffline,
     network: t.problemNetwork,
   };
   const fieldProblem = problem === "empty" || problem === "too-long" || problem === "control-characters";
   return (
     <form className="guestbook-form" onSubmit={submit} noValidate>
+      <WaitingList kind="guestbook" />
       <div className="field">
         <label htmlFor={`${id}-message`}>{t.messageLabel}</label>
         <textarea

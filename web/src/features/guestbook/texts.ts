@@ -19,7 +19,6 @@ export const guestbookTexts = defineTexts({
     problemTooMany: (minutes: number) =>
       `Habéis escrito varios mensajes seguidos. Esperad ${minutes === 1 ? "1 minuto" : `${minutes} minutos`} y volved a probar.`,
     problemClosed: "Los novios han cerrado el libro de visitas.",
-    problemOffline: "Sin conexión: hace falta conexión para publicar. Tu mensaje sigue aquí.",
     problemNetwork: "No se ha podido publicar. Tu mensaje sigue aquí; vuelve a intentarlo.",
   },
   en: {
@@ -37,7 +36,6 @@ export const guestbookTexts = defineTexts({
     problemTooMany: (minutes: number) =>
       `You have posted several messages in a row. Wait ${minutes === 1 ? "1 minute" : `${minutes} minutes`} and try again.`,
     problemClosed: "The couple has closed the guestbook.",
-    problemOffline: "Offline: posting needs a connection. Your message is still here.",
     problemNetwork: "It could not be posted. Your message is still here; try again.",
   },
 });

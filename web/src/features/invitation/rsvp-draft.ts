@@ -66,6 +66,16 @@ export function draftFromInvitation(invitation: Invitation): RsvpDraft {
   };
 }
 
+/**
+ * An answer that waited on the device (sent offline) back in the form, over the household's latest saved revision:
+ * what the guest reviews and sends again after another device changed the answer meanwhile.
+ */
+export function draftFromQueuedAnswer(queued: Omit<RsvpInput, "submissionId">, latest: Invitation): RsvpDraft {
+  // draftFromInvitation reads only the saved answer's people, answers and message, which the queued answer has.
+  const asSaved = { people: queued.people, answers: queued.answers, message: queued.message } as Invitation["rsvp"];
+  return { ...draftFromInvitation({ ...latest, rsvp: asSaved }), revision: latest.rsvp?.revision ?? 0 };
+}
+
 /** Whether this person must choose a meal: coming to an event that serves one, and the menu has options. */
 export function needsMeal(person: PersonDraft, invitation: Invitation): boolean {
   return (

@@ -1,9 +1,11 @@
 // The household's answer, person by person: coming or not (to which events), the plus-ones' names, meals, dietary
 // needs, the couple's questions and a message. Errors show next to their field in the guest's language; a failed
-// send keeps every answer and says what to do. Sending (and its safe retries) is `useRsvpAnswer`'s job.
+// send keeps every answer and says what to do. Sending (and its safe retries) is `useRsvpAnswer`'s job; an answer
+// sent offline goes to the outbox, which sends it when the connection returns.
 
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useUnsavedInput } from "../../lib/app-update";
+import { useOutbox } from "../../lib/outbox/use-outbox";
 import type { Invitation } from "../../lib/trpc";
 import { type SavedAnswer, type SendProblem, useRsvpAnswer } from "./api/use-rsvp-answer";
 import { describedBy, FieldError, fieldId } from "./field-error";
@@ -25,14 +27,21 @@ import { useInvitationText } from "./texts";
 export function RsvpForm({
   invitation,
   onSaved,
+  onQueued,
   onCancel,
+  startFrom,
 }: {
   invitation: Invitation;
   onSaved: (saved: SavedAnswer) => void;
+  /** The answer was kept on the device, to be sent when the connection returns. */
+  onQueued: () => void;
   onCancel?: () => void;
+  /** Where the form starts instead of the saved answer (an answer that waited, back to review). */
+  startFrom?: RsvpDraft;
 }) {
   const t = useInvitationText();
-  const [initial] = useState<RsvpDraft>(() => draftFromInvitation(invitation));
+  const outbox = useOutbox();
+  const [initial] = useState<RsvpDraft>(() => startFrom ?? draftFromInvitation(invitation));
   const [draft, setDraft] = useState<RsvpDraft>(initial);
 
   const [attempted, setAttempted] = useState(false);
@@ -87,7 +96,8 @@ export function RsvpForm({
       return;
     }
     if (!navigator.onLine) {
-      setSendProblem("offline");
+      const { submissionId: _, ...queued } = checked.input;
+      void outbox.add({ kind: "rsvp", input: queued }).then(onQueued);
       return;
     }
     answer.send(checked.input);

@@ -195,14 +195,85 @@ describe("answering the invitation", () => {
     );
   });
 
-  it("says sending needs a connection when the phone is offline, without losing anything", async () => {
-    vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
-    const { user, calls } = renderApp({ history: ["/confirmar"], signedInAs: garcia, bff: { now: BEFORE_DEADLINE } });
+  it("keeps an answer sent offline on the device, lists it as waiting, and sends it once when the signal returns", async () => {
+    const online = vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    const { user, calls, bff } = renderApp({
+      history: ["/confirmar"],
+      signedInAs: garcia,
+      bff: { now: BEFORE_DEADLINE },
+    });
     await screen.findByRole("group", { name: "¿Viene Carmen García?" });
     await fillFamily(user);
     await user.click(screen.getByRole("button", { name: "Enviar respuesta" }));
-    expect((await screen.findByRole("alert")).textContent).toContain("hace falta conexión para enviar");
+    const waiting = await screen.findByRole("region", { name: "Pendiente de enviar" });
+    expect(within(waiting).getByText("Vuestra respuesta")).toBeTruthy();
+    expect(within(waiting).getByRole("status").textContent).toBe(
+      "Guardado en este dispositivo: se enviará al recuperar la conexión.",
+    );
     expect(calls.map((call) => call.path)).not.toContain("rsvp.submit");
+
+    online.mockReturnValue(true);
+    window.dispatchEvent(new Event("online"));
+    await waitFor(() => expect(screen.queryByRole("region", { name: "Pendiente de enviar" })).toBeNull());
+    expect(
+      await screen.findByRole("heading", { level: 2, name: "¡Gracias! Hemos recibido vuestra respuesta." }),
+    ).toBeTruthy();
+    expect(calls.filter((call) => call.path === "rsvp.submit")).toHaveLength(1);
+    expect((await bff.services.rsvps.get(garcia.key))?.people.map((person) => person.name)).toContain("Lucas");
+  });
+
+  it("shows a waiting answer that met another device's change, never saving over it, until the guest reviews it", async () => {
+    window.localStorage.setItem(STORAGE_KEY, "en");
+    const online = vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    const { user, bff, calls } = renderApp({ history: ["/confirmar"], signedInAs: tom, bff: { now: BEFORE_DEADLINE } });
+    await user.click(
+      within(await screen.findByRole("group", { name: "Is Tom Baker coming?" })).getByRole("radio", {
+        name: "Yes, coming",
+      }),
+    );
+    await user.selectOptions(screen.getByRole("combobox", { name: "Meal" }), "Meat");
+    await user.click(screen.getByRole("button", { name: "Send answer" }));
+    await screen.findByRole("region", { name: "Waiting to send" });
+    // Meanwhile another phone of the household answers, with signal.
+    await bff.services.rsvps.save({
+      householdKey: "tom-baker",
+      expectedRevision: 0,
+      submissionId: "other-phone",
+      by: { kind: "household", uid: "household:tom-baker" },
+      now: BEFORE_DEADLINE(),
+      build: (meta) => ({
+        householdKey: "tom-baker",
+        people: [
+          {
+            personId: "tom-baker",
+            name: "Tom Baker",
+            child: false,
+            attending: { ceremonia: false, banquete: false, fiesta: false },
+            dietary: [],
+          },
+        ],
+        answers: {},
+        ...meta,
+      }),
+    });
+    online.mockReturnValue(true);
+    window.dispatchEvent(new Event("online"));
+    const waiting = screen.getByRole("region", { name: "Waiting to send" });
+    expect((await within(waiting).findByRole("alert")).textContent).toBe(
+      "Your household's answer changed meanwhile: review it and send again.",
+    );
+    expect((await bff.services.rsvps.get("tom-baker"))?.revision).toBe(1);
+
+    await user.click(within(waiting).getByRole("button", { name: "Review" }));
+    // The waiting answer is back in the form, over the other phone's revision.
+    expect(
+      within(group("Is Tom Baker coming?")).getByRole<HTMLInputElement>("radio", { name: "Yes, coming" }).checked,
+    ).toBe(true);
+    expect(screen.queryByRole("region", { name: "Waiting to send" })).toBeNull();
+    await user.click(screen.getByRole("button", { name: /Send answer|Save changes/ }));
+    await screen.findByRole("heading", { name: /Thank you/ });
+    expect((await bff.services.rsvps.get("tom-baker"))?.revision).toBe(2);
+    expect(calls.filter((call) => call.path === "rsvp.submit")).toHaveLength(2);
   });
 
   it("warns when someone else in the household answered meanwhile, and can show their answer", async () => {

@@ -1,4 +1,4 @@
-// What the form says when an answer could not be saved (offline, no reply, a server failure, the answers closed, or
+// What the form says when an answer could not be saved (no reply, a server failure, the answers closed, or
 // another device's answer saved meanwhile), with the way forward: retry, or choose between the two answers.
 import type { Invitation } from "../../lib/trpc";
 import type { SendProblem } from "./api/use-rsvp-answer";
@@ -34,7 +34,6 @@ export function SendProblemNotice({
     );
   }
   const text = {
-    offline: t.sendOffline,
     network: t.sendFailedNetwork,
     server: t.sendFailedServer,
     closed: invitation.window.reason === "deadline-passed" ? t.sendClosed : t.rsvpClosedByCouple,

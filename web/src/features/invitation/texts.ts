@@ -90,7 +90,6 @@ export const invitationTexts = defineTexts({
     problemInvalid: "Revisa este campo.",
     problemInvitationChanged:
       "Vuestra invitación ha cambiado mientras respondíais. Recarga la página y vuelve a responder.",
-    sendOffline: "Sin conexión: hace falta conexión para enviar. Lo que has escrito sigue aquí.",
     sendFailedNetwork:
       "No hemos podido confirmar el envío: parece que no hay conexión. Lo que has escrito sigue aquí; vuelve a intentarlo: si ya había llegado, no se guardará dos veces.",
     sendFailedServer:
@@ -189,7 +188,6 @@ export const invitationTexts = defineTexts({
     problemLineBreak: "Please write it on one line.",
     problemInvalid: "Please check this field.",
     problemInvitationChanged: "Your invitation changed while you were answering. Reload the page and answer again.",
-    sendOffline: "Offline: sending needs a connection. What you typed is still here.",
     sendFailedNetwork:
       "We could not confirm it was sent: there seems to be no connection. What you typed is still here; try again: if it had arrived, it will not be saved twice.",
     sendFailedServer:

@@ -53,6 +53,16 @@ export const en: Messages = {
   updateNow: "Update",
   offlineSince: (time: string) => `Offline — updated at ${time}`,
   offlineNoData: "Offline. The page will load by itself when the connection is back.",
+  // What was sent without a connection and waits on this device (lib/outbox/).
+  outboxTitle: "Waiting to send",
+  outboxWillSend: "Kept on this device: it will be sent when the connection returns.",
+  outboxAnswer: "Your answer",
+  outboxMessage: (message: string) => `Message: “${message}”`,
+  outboxCancel: "Cancel",
+  outboxCancelLabel: (what: string) => `Cancel sending: ${what}`,
+  outboxConflict: "Your household's answer changed meanwhile: review it and send again.",
+  outboxReview: "Review",
+  outboxRefused: "It could not be sent as it is. Review it or cancel sending.",
   // The live announcement on the day.
   liveNow: (time: string) => `From the couple (${time}):`,
   // Invitation links and the sign-in (shown on every screen).

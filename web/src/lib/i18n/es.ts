@@ -51,6 +51,16 @@ export const es = {
   updateNow: "Actualizar",
   offlineSince: (time: string) => `Sin conexión — actualizado a las ${time}`,
   offlineNoData: "Sin conexión. Cuando vuelva la conexión, la página se cargará sola.",
+  // What was sent without a connection and waits on this device (lib/outbox/).
+  outboxTitle: "Pendiente de enviar",
+  outboxWillSend: "Guardado en este dispositivo: se enviará al recuperar la conexión.",
+  outboxAnswer: "Vuestra respuesta",
+  outboxMessage: (message: string) => `Mensaje: «${message}»`,
+  outboxCancel: "Cancelar",
+  outboxCancelLabel: (what: string) => `Cancelar el envío: ${what}`,
+  outboxConflict: "La respuesta de vuestra casa ha cambiado mientras tanto: revisadla y enviadla de nuevo.",
+  outboxReview: "Revisar",
+  outboxRefused: "No se ha podido enviar así. Revisadlo o cancelad el envío.",
   // The live announcement on the day.
   liveNow: (time: string) => `Aviso de los novios (${time}):`,
   // Invitation links and the sign-in (shown on every screen).

@@ -8,16 +8,15 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { TRPCClientError } from "@trpc/client";
 import { useRef } from "react";
 import { track } from "../../../lib/analytics";
+import { newId } from "../../../lib/new-id";
 import { errorReason, type Invitation, useTRPC, useTRPCClient } from "../../../lib/trpc";
 
 export type SavedAnswer = NonNullable<Invitation["rsvp"]>;
 
-export type SendProblem = "offline" | "network" | "server" | "conflict" | "closed";
+export type SendProblem = "network" | "server" | "conflict" | "closed";
 
 /** Why a send did not save: the BFF's rule issues (`people[1].mealId`-style paths), or a problem for the guest. */
-export type SendFailure =
-  | { rules: Array<{ path: string; code?: string }> }
-  | { problem: Exclude<SendProblem, "offline"> };
+export type SendFailure = { rules: Array<{ path: string; code?: string }> } | { problem: SendProblem };
 
 export function useRsvpAnswer({
   invitation,
@@ -98,20 +97,10 @@ export function useRsvpAnswer({
   const sendAnswer = (input: RsvpInput) => {
     const { submissionId: _, ...answer } = input;
     const sent = JSON.stringify(answer);
-    const key = pending.current?.sent === sent ? pending.current.key : newSubmissionId();
+    const key = pending.current?.sent === sent ? pending.current.key : newId();
     pending.current = { key, sent };
     send.mutate({ ...answer, submissionId: key });
   };
 
   return { send: sendAnswer, isPending: send.isPending, isSuccess: send.isSuccess, fetchLatest };
-}
-
-/** A UUID for one answer sent (crypto.randomUUID where the browser has it). */
-function newSubmissionId(): string {
-  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, "0")).join("");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
