@@ -21,7 +21,9 @@ const FIREBASE_MARKERS = ["@firebase/", "identitytoolkit"];
  * hydrating the page and making it work costs.
  */
 const FIRST_VISITS = [
-  { route: "#/ubicaciones", budgetBytes: 132 * 1000, lazy: [SUBSCRIPTION_LINK] },
+  // 132 → 133 kB when answers written offline began to wait on the phone (the outbox, 2 kB gzip, runs from the first
+  // visit so what an earlier visit left is sent); the consent notice and the IndexedDB library load only when used.
+  { route: "#/ubicaciones", budgetBytes: 133 * 1000, lazy: [SUBSCRIPTION_LINK] },
   { route: "#/", budgetBytes: 150 * 1000, lazy: [DASHBOARD_ROUTE, SUBSCRIPTION_LINK] },
 ];
 

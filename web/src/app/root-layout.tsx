@@ -1,6 +1,6 @@
 // The frame around every screen: header with the couple's names, navigation and language switch; theme; title.
 import { LANGUAGES } from "@boda/server/contract/language";
-import { useEffect, useRef } from "react";
+import { lazy, Suspense, useEffect, useRef } from "react";
 import { Link, NavLink, Outlet, useLocation } from "react-router-dom";
 import { ConnectionStatus } from "../components/connection-status";
 import { LiveBanner } from "../components/live-banner";
@@ -11,10 +11,10 @@ import { EmailLinkSignIn } from "../features/invitation/email-link-sign-in";
 import { InviteLink } from "../features/invitation/invite-link";
 import { PinnedRsvpButton } from "../features/invitation/pinned-rsvp-button";
 import { SessionNotice } from "../features/invitation/session-notice";
-import { AnalyticsConsentNotice } from "../features/privacy/analytics-consent-notice";
 import { consentTexts } from "../features/privacy/consent-texts";
 import { track } from "../lib/analytics";
 import { useSiteContent } from "../lib/api/use-site-content";
+import { useSwitches } from "../lib/api/use-switches";
 import { formatWeddingDate } from "../lib/format-date";
 import { useTexts } from "../lib/i18n/feature-texts";
 import { useI18n } from "../lib/i18n/language";
@@ -110,9 +110,24 @@ export function RootLayout() {
         <p>
           <Link to={paths.privacy.href()}>{privacyTexts.footerPrivacy}</Link>
         </p>
-        <AnalyticsConsentNotice />
+        <ConsentNoticeWhereOffered />
         <ServicesNotice />
       </footer>
     </>
   );
+}
+
+// The consent notice is fetched only where the project measures (a measurement id), so a first visit elsewhere
+// downloads none of it.
+const AnalyticsConsentNotice = lazy(() =>
+  import("../features/privacy/analytics-consent-notice").then((module) => ({ default: module.AnalyticsConsentNotice })),
+);
+
+function ConsentNoticeWhereOffered() {
+  const offered = Boolean(useSwitches().data?.firebase?.measurementId);
+  return offered ? (
+    <Suspense fallback={null}>
+      <AnalyticsConsentNotice />
+    </Suspense>
+  ) : null;
 }

@@ -1,17 +1,25 @@
 // The outbox kept in the browser's IndexedDB (its own database, one record), so what the guest sent offline survives
-// closing the page. Each change is one IndexedDB transaction: two tabs never undo each other's changes.
-import { createStore, get, update } from "idb-keyval";
+// closing the page. Each change is one IndexedDB transaction: two tabs never undo each other's changes. The IndexedDB
+// library is fetched on the outbox's first use, so a first visit does not download it.
 import type { OutboxItem, OutboxStore } from "./outbox";
 
 const KEY = "items";
 
 export function idbOutboxStore(): OutboxStore {
-  const store = createStore("boda-outbox", "outbox");
+  let opened: Promise<{ keyval: typeof import("idb-keyval"); store: import("idb-keyval").UseStore }> | undefined;
+  const open = () => {
+    opened ??= import("idb-keyval").then((keyval) => ({ keyval, store: keyval.createStore("boda-outbox", "outbox") }));
+    return opened;
+  };
   return {
-    read: async () => (await get<OutboxItem[]>(KEY, store)) ?? [],
+    async read() {
+      const { keyval, store } = await open();
+      return (await keyval.get<OutboxItem[]>(KEY, store)) ?? [];
+    },
     async update(change) {
+      const { keyval, store } = await open();
       let changed: OutboxItem[] = [];
-      await update<OutboxItem[]>(
+      await keyval.update<OutboxItem[]>(
         KEY,
         (items) => {
           changed = change(items ?? []);
