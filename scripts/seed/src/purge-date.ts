@@ -4,7 +4,7 @@
 import { CommandError } from "@boda/kit/problems";
 import type { Content } from "@boda/server/contract/content";
 import { LocalDate } from "@boda/server/contract/content";
-import { localDateIn, localToInstant } from "@boda/server/contract/wedding-time";
+import { localDateIn, localToInstant, wallClock } from "@boda/server/contract/wedding-time";
 
 const EXAMPLE = "pnpm seed data purge --after 2027-07-01";
 
@@ -41,7 +41,7 @@ export function checkPurgeDate(after: string, content: Pick<Content, "events" | 
     throw new CommandError(`--after ${after} is before the wedding is over; nothing was deleted.`, [
       {
         where: "--after",
-        message: `the last event ends ${formatInstant(end, timeZone)} (${timeZone}); choose ${earliest} or later`,
+        message: `the last event ends ${wallClock(end, timeZone).replace(",", "")} (${timeZone}); choose ${earliest} or later`,
         example: `pnpm seed data purge --after ${earliest}`,
       },
     ]);
@@ -55,18 +55,4 @@ export function checkPurgeDate(after: string, content: Pick<Content, "events" | 
     ]);
   }
   return start;
-}
-
-function formatInstant(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  })
-    .format(instant)
-    .replace(",", "");
 }

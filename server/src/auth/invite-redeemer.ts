@@ -7,7 +7,7 @@ import { normalizeInviteCode } from "../contract/invite-code";
 import type { Language } from "../contract/language";
 import { GuestError } from "../errors";
 import type { HouseholdDirectory } from "../households/household-directory";
-import { LimitReached, type LimitStore } from "../limits/shared-limits";
+import { consumeAddressThenGlobal, LimitReached, type LimitStore } from "../limits/shared-limits";
 import { type HouseholdClaims, householdUid } from "./viewer";
 
 export interface RedeemLimits {
@@ -59,14 +59,8 @@ export function createInviteRedeemer(deps: {
   /** Takes one attempt from both budgets up front, so a burst of parallel guesses cannot slip past the limit. */
   async function takeAttempt(address: string): Promise<void> {
     try {
-      await perAddress.consume(address);
+      await consumeAddressThenGlobal(perAddress, global, address);
     } catch (refusal) {
-      throw refusal instanceof LimitReached ? tooManyAttempts(refusal) : refusal;
-    }
-    try {
-      await global.consume("all");
-    } catch (refusal) {
-      await perAddress.refund(address);
       throw refusal instanceof LimitReached ? tooManyAttempts(refusal) : refusal;
     }
   }

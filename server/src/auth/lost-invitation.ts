@@ -9,7 +9,7 @@
 import type { Household } from "../contract/household";
 import { GuestError } from "../errors";
 import type { HouseholdDirectory } from "../households/household-directory";
-import { LimitReached, type LimitStore } from "../limits/shared-limits";
+import { consumeAddressThenGlobal, LimitReached, type LimitStore } from "../limits/shared-limits";
 import { findHousehold, maskEmail, readLookupQuery } from "./guest-lookup";
 import { claimsOf, type Redemption } from "./invite-redeemer";
 import { type HouseholdClaims, householdUid } from "./viewer";
@@ -99,8 +99,7 @@ export function createLostInvitationHelp(deps: {
 
   async function takeAttempt(address: string): Promise<void> {
     try {
-      await perAddress.consume(address);
-      await global.consume("all");
+      await consumeAddressThenGlobal(perAddress, global, address);
     } catch (refusal) {
       if (!(refusal instanceof LimitReached)) throw refusal;
       throw new GuestError(

@@ -26,7 +26,8 @@ export function localToInstant(local: string, timeZone: string): Date | undefine
   return wallClock(new Date(instant), timeZone) === wallClock(new Date(asUtc), "UTC") ? new Date(instant) : undefined;
 }
 
-function wallClock(instant: Date, timeZone: string): string {
+/** "2027-06-12, 23:30": the instant's date and time (24 h) on the clocks of `timeZone`. */
+export function wallClock(instant: Date, timeZone: string): string {
   return new Intl.DateTimeFormat("en-CA", {
     timeZone,
     year: "numeric",

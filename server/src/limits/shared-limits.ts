@@ -51,6 +51,21 @@ export interface Limiter {
   refund(key: string): Promise<void>;
 }
 
+/**
+ * One attempt from an address: a point from its own budget, then one from everyone's. When everyone's budget refuses,
+ * the address's point is given back, so a guest is not charged for a crowd they are not part of. Throws LimitReached
+ * from whichever refused.
+ */
+export async function consumeAddressThenGlobal(perAddress: Limiter, global: Limiter, address: string): Promise<void> {
+  await perAddress.consume(address);
+  try {
+    await global.consume("all");
+  } catch (refusal) {
+    await perAddress.refund(address);
+    throw refusal;
+  }
+}
+
 export interface LimitStore {
   limiter(scope: string, limit: RateLimit): Limiter;
   close(): void;
